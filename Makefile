@@ -1,0 +1,35 @@
+# Two commands a newcomer needs:  make run  (set up and start the bot)  and  make test  (set up and run every test).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test lint bench play clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot run
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+play: $(STAMP)
+	$(BIN)/python -m bot play
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,100 @@
+"""The command line: run the bot, play a local table, replay a record."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from pydantic import ValidationError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="deckhand", description="Deckhand, a Discord bot for card games.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the Discord bot (the default)")
+
+    play = sub.add_parser("play", help="play The Game at a local table in this terminal")
+    play.add_argument(
+        "--seats",
+        default="you",
+        help="comma-separated seats: a name (a person, hot seat) or 'ai', e.g. 'ann,ai,bob'",
+    )
+    play.add_argument("--expert", action="store_true", help="at least 3 cards a turn")
+    play.add_argument("--smaller-hands", action="store_true", help="one card fewer in every hand")
+    play.add_argument("--hand-size", type=int, help="cards per hand, 1..8")
+    play.add_argument("--min-cards", type=int, help="minimum cards per turn while the draw pile lasts, 1..4")
+    play.add_argument("--seed", type=int, help="shuffle seed (default: random)")
+    play.add_argument("--first", type=int, default=1, help="seat that starts, 1-based (default 1)")
+    play.add_argument("--save", metavar="PATH", help="save the game record to PATH at the end")
+
+    replay = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
+    replay.add_argument("record", help="path to a record (JSON), or - for standard input")
+    return parser
+
+
+def _play(args: argparse.Namespace) -> int:
+    import random
+
+    from bot.games.thegame import MAX_PLAYERS, TheGameOptions
+    from bot.localtable import play_main
+
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if not 1 <= len(seats) <= MAX_PLAYERS:
+        print(f"play: The Game takes 1 to {MAX_PLAYERS} seats, not {len(seats)}", file=sys.stderr)
+        return 2
+    if not 1 <= args.first <= len(seats):
+        print(f"play: --first must be a seat 1..{len(seats)}", file=sys.stderr)
+        return 2
+    try:
+        options = TheGameOptions(
+            expert=args.expert,
+            smaller_hands=args.smaller_hands,
+            hand_size=args.hand_size,
+            min_cards=args.min_cards,
+        )
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        print(f"play: bad option: {problems}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(63)
+    return play_main(
+        seats,
+        options,
+        seed=seed,
+        first_player=args.first - 1,
+        save=args.save,
+        ask_to_save=(lambda: sys.stdin.isatty()),
+    )
+
+
+def _run() -> int:
+    from bot.config import NO_TOKEN_HELP, Settings
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"deckhand: bad configuration: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if settings.discord_token is None:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    from bot.app import run_bot
+
+    return run_bot(settings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "play":
+        return _play(args)
+    if args.command == "replay":
+        from bot.records import replay_main
+
+        return replay_main(args.record)
+    return _run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Configuration from the environment or a .env file (pydantic-settings). Secrets never live in code."""
+
+from __future__ import annotations
+
+import logging
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite:///data/deckhand.sqlite3"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_url: str = DEFAULT_DATABASE_URL
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise ValueError(f"unknown log level {value!r} (use DEBUG, INFO, WARNING or ERROR)")
+        return level
+
+
+NO_TOKEN_HELP = """\
+Deckhand needs a Discord bot token, and none is set (DISCORD_TOKEN).
+
+1. Open https://discord.com/developers/applications and create an application ("New Application").
+2. Under "Bot", press "Reset Token" and copy the token.
+3. Still under "Bot", turn on the privileged intent "Message Content Intent"
+   (the chat rule keeper of The Game reads table channels). No other privileged intent is needed.
+4. Put the token in the environment, or in a file named .env in the project folder:
+       DISCORD_TOKEN=your-token-here
+5. Invite the bot: under "OAuth2" > "URL Generator" tick the scopes "bot" and
+   "applications.commands" and the permissions View Channels, Send Messages,
+   Send Messages in Threads, Embed Links, Attach Files, Read Message History, Add Reactions
+   and Manage Messages; open the generated link and pick your server.
+Optional: DEV_GUILD_ID=<server id> makes slash commands appear in that server at once;
+DATABASE_URL (default sqlite:///data/deckhand.sqlite3) and LOG_LEVEL (default INFO).
+Then run the start command again."""

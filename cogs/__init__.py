@@ -1,0 +1,1 @@
+"""discord.py extensions: slash commands, component callbacks and listeners. Thin: no rules here."""
