@@ -7,6 +7,8 @@ nothing (a backwards trick or the very next number).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from bot.games.base import Status
 from bot.games.thegame import TheGameState
 
@@ -19,30 +21,34 @@ END_TURN = "end_turn"
 def best_play(hand: list[int], piles: list[int]) -> tuple[int, int, int] | None:
     """(gap, card, pile index) of the cheapest legal play, or None. The trick has gap -10.
 
-    Unrolled over the four piles (two ascending, then two descending): this is the hot loop of
-    every simulation.
+    This is the hot loop of every simulation: a backwards trick is a membership test, and the
+    closest card above an ascending top (below a descending one) is a bisection of the sorted hand.
     """
     a1, a2, d1, d2 = piles
-    best_g = 1000
-    best_c = best_i = -1
-    for c in hand:
-        if c == a1 - 10:
-            return (-10, c, 0)
-        if c == a2 - 10:
-            return (-10, c, 1)
-        if c == d1 + 10:
-            return (-10, c, 2)
-        if c == d2 + 10:
-            return (-10, c, 3)
-        if c > a1 and c - a1 < best_g:
-            best_g, best_c, best_i = c - a1, c, 0
-        if c > a2 and c - a2 < best_g:
-            best_g, best_c, best_i = c - a2, c, 1
-        if c < d1 and d1 - c < best_g:
-            best_g, best_c, best_i = d1 - c, c, 2
-        if c < d2 and d2 - c < best_g:
-            best_g, best_c, best_i = d2 - c, c, 3
-    return None if best_i < 0 else (best_g, best_c, best_i)
+    if a1 - 10 in hand:
+        return (-10, a1 - 10, 0)
+    if a2 - 10 in hand:
+        return (-10, a2 - 10, 1)
+    if d1 + 10 in hand:
+        return (-10, d1 + 10, 2)
+    if d2 + 10 in hand:
+        return (-10, d2 + 10, 3)
+    cards = sorted(hand)
+    n = len(cards)
+    best: tuple[int, int, int] | None = None
+    k = bisect_right(cards, a1)
+    if k < n:
+        best = (cards[k] - a1, cards[k], 0)
+    k = bisect_right(cards, a2)
+    if k < n and (best is None or cards[k] - a2 < best[0]):
+        best = (cards[k] - a2, cards[k], 1)
+    k = bisect_left(cards, d1) - 1
+    if k >= 0 and (best is None or d1 - cards[k] < best[0]):
+        best = (d1 - cards[k], cards[k], 2)
+    k = bisect_left(cards, d2) - 1
+    if k >= 0 and (best is None or d2 - cards[k] < best[0]):
+        best = (d2 - cards[k], cards[k], 3)
+    return best
 
 
 def next_action(state: TheGameState, seat: int) -> tuple:
@@ -61,9 +67,10 @@ def play_turn(state: TheGameState) -> None:
     turn = state.turn
     hand = state.hands[seat]
     piles = state.piles
+    play = state.play
     while state.status is IN_PROGRESS and state.turn == turn:
         choice = best_play(hand, piles)
         if choice is not None and (state.played < state.min_cards or choice[0] <= 1):
-            state.play(seat, choice[1], choice[2] + 1)
+            play(seat, choice[1], choice[2] + 1)
         else:
             state.end_turn(seat)

@@ -28,6 +28,7 @@ BACKWARDS_STEP = 10
 EXCELLENT_BELOW = 10
 SIGNALS = ("dont_play", "good_card")
 
+_IN_PROGRESS = Status.IN_PROGRESS
 _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
@@ -214,8 +215,8 @@ class TheGameState:
 
     def has_play(self, seat: int) -> bool:
         a1, a2, d1, d2 = self.piles
-        lo = min(a1, a2)
-        hi = max(d1, d2)
+        lo = a1 if a1 < a2 else a2
+        hi = d1 if d1 > d2 else d2
         for c in self.hands[seat]:
             if c > lo or c < hi or c == a1 - 10 or c == a2 - 10 or c == d1 + 10 or c == d2 + 10:
                 return True
@@ -310,25 +311,29 @@ class TheGameState:
 
     def play(self, player: int, card: int, pile: int) -> None:
         """Lay ``card`` from the player's hand on pile ``pile`` (1..4)."""
-        hand = self.hands[player] if 0 <= player < self.players else ()
-        if (
-            self.status is not Status.IN_PROGRESS
-            or player != self.current
-            or not 1 <= pile <= PILES
-            or card not in hand
-            or not fits(card, pile - 1, self.piles[pile - 1])
-        ):
-            self._refuse_play(player, card, pile)
-        hand.remove(card)  # type: ignore[union-attr]
-        self.piles[pile - 1] = card
-        self.played += 1
-        self.laid += 1
-        self.laid_by[player] += 1
-        self.history.append(("play", player, card, pile))
-        if self.laid == DECK_SIZE:
-            self.status = Status.WON
-        elif self.played < self.min_cards and not self.has_play(player):
-            self.status = Status.LOST
+        if self.status is _IN_PROGRESS and player == self.current and 1 <= pile <= PILES:
+            top = self.piles[pile - 1]
+            hand = self.hands[player]
+            fitting = (card > top or card == top - 10) if pile <= 2 else (card < top or card == top + 10)
+            if fitting and card in hand:
+                hand.remove(card)
+                self.piles[pile - 1] = card
+                self.played += 1
+                self.laid += 1
+                self.laid_by[player] += 1
+                self.history.append(("play", player, card, pile))
+                if self.laid == DECK_SIZE:
+                    self.status = Status.WON
+                elif self.played < self.min_cards:
+                    a1, a2, d1, d2 = self.piles
+                    lo = a1 if a1 < a2 else a2
+                    hi = d1 if d1 > d2 else d2
+                    for c in hand:
+                        if c > lo or c < hi or c == a1 - 10 or c == a2 - 10 or c == d1 + 10 or c == d2 + 10:
+                            return
+                    self.status = Status.LOST
+                return
+        self._refuse_play(player, card, pile)
 
     def _refuse_play(self, player: int, card: int, pile: int) -> None:
         self._require_running()
@@ -411,7 +416,8 @@ class TheGameState:
             return
         self.played = 0
         self.turn += 1
-        self._check_loss()
+        if not self.has_play(self.current):
+            self.status = Status.LOST
 
     def _check_loss(self) -> None:
         if self.played < self.min_cards and not self.has_play(self.current):

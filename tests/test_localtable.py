@@ -1,0 +1,134 @@
+"""The terminal table, driven by typed lines as a person would play it."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+from bot.ai import baseline
+from bot.games import thegame
+from bot.localtable import play_main
+from bot.records import parse_record, replay
+
+
+def scripted_lines(players: int, seed: int, people: set[int]) -> list[str]:
+    """What people would type to play the baseline's moves for their seats, plus some mistakes."""
+    state = thegame.new_game(players, seed=seed)
+    lines: list[str] = []
+    while not state.is_over:
+        seat = state.current
+        if seat in people:
+            if len(people) > 1:
+                lines.append("")  # hot seat: press Enter when the keyboard is passed
+            lines += ["end", "1 9", "what"]  # refused: too early, not a card, not a command
+        turn = state.turn
+        while not state.is_over and state.turn == turn:
+            move = baseline.next_action(state, seat)
+            if move[0] == baseline.PLAY:
+                state.play(seat, move[1], move[2])
+                if seat in people:
+                    lines.append(f"{move[1]} {move[2]}")
+            else:
+                state.end_turn(seat)
+                if seat in people:
+                    lines.append("end")
+    return lines
+
+
+def test_one_person_plays_a_whole_game_and_saves_the_record(tmp_path):
+    seed = 11
+    lines = scripted_lines(1, seed, {0})
+    out = io.StringIO()
+    path = tmp_path / "game.json"
+    code = play_main(
+        ["Ann"],
+        thegame.TheGameOptions(),
+        seed=seed,
+        first_player=0,
+        save=str(path),
+        stdin=io.StringIO("\n".join(lines) + "\n"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "Not allowed: lay at least 2 cards before ending the turn" in text
+    assert "Not allowed: there is no pile 9" in text
+    assert "I did not understand that" in text
+    expected = thegame.new_game(1, seed=seed)
+    while not expected.is_over:
+        baseline.play_turn(expected)
+    left = expected.cards_left
+    assert (f"{left} card" in text) or "You beat The Game" in text
+    record = parse_record(path.read_bytes())
+    result, rc = replay(record)
+    assert rc == 0 and result["status"] == expected.status.value and result["cards_left"] == left
+
+
+def test_hot_seat_with_an_ai_seat(tmp_path):
+    seed = 5
+    lines = scripted_lines(3, seed, {0, 2})
+    out = io.StringIO()
+    play_main(
+        ["Ann", "ai", "Bob"],
+        thegame.TheGameOptions(),
+        seed=seed,
+        first_player=0,
+        save=None,
+        stdin=io.StringIO("\n".join(lines) + "\n"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert "Pass the keyboard to Ann" in text and "Pass the keyboard to Bob" in text
+    assert "AI 2 lays" in text
+    assert "not laid" in text or "You beat The Game" in text
+
+
+def test_input_ending_abandons_the_game():
+    out = io.StringIO()
+    play_main(
+        ["Ann"],
+        thegame.TheGameOptions(),
+        seed=1,
+        first_player=0,
+        save=None,
+        stdin=io.StringIO("signal 3 dont\n"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert "Ann please don't play here" in text
+    assert "ended early with 98 cards not laid" in text
+
+
+def test_play_command_rejects_bad_options():
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--hand-size", "9"],
+        capture_output=True,
+        text=True,
+        input="",
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "hand_size" in proc.stderr
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--seats", "a,b,c,d,e,f"],
+        capture_output=True,
+        text=True,
+        input="",
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "1 to 5 seats" in proc.stderr
+
+
+def test_play_command_runs_all_ai_game_to_the_end(tmp_path):
+    path = tmp_path / "r.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--seats", "ai,ai,ai", "--seed", "3", "--save", str(path)],
+        capture_output=True,
+        text=True,
+        input="",
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert "Record saved" in proc.stdout
+    assert json.loads(path.read_text())["players"] == 3
