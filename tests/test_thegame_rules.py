@@ -270,6 +270,8 @@ def test_complete_won_game():
     assert state.status is Status.WON
     assert state.cards_left == 0
     assert state.piles == [99, 1, 100, 100]
+    result = state.result()
+    assert result.excellent and result.laid_by == (98,) and result.turns == 13
     with pytest.raises(IllegalAction, match="game is over"):
         state.end_turn(0)
 

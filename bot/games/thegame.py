@@ -117,6 +117,20 @@ class PublicView:
 
 
 @dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished (or running) game stands: what stats and the final report need."""
+
+    status: Status
+    cards_left: int
+    turns: int
+    laid_by: tuple[int, ...]
+
+    @property
+    def excellent(self) -> bool:
+        return self.cards_left < EXCELLENT_BELOW
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateView:
     """One seat's view: the public board plus its own hand and where each card may go."""
 
@@ -271,6 +285,9 @@ class TheGameState:
             can_end_turn=self.can_end_turn(seat),
             public=self.public_view(),
         )
+
+    def result(self) -> Result:
+        return Result(self.status, self.cards_left, self.turn, tuple(self.laid_by))
 
     def signal_views(self) -> tuple[SignalView, ...]:
         return tuple(
