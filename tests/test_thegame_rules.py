@@ -75,15 +75,22 @@ def test_player_count_outside_one_to_five_is_refused(players):
 def test_hands_are_dealt_in_blocks_from_the_front():
     deck = list(range(99, 1, -1))
     state = new_game(2, TheGameOptions(hand_size=3), deck=deck)
-    assert state.hands == [[99, 98, 97], [96, 95, 94]]
+    assert state.hands == [[97, 98, 99], [94, 95, 96]]
     assert state.piles == [1, 1, 100, 100]
 
 
 def test_seed_gives_the_documented_order():
-    # SplitMix64 + Fisher-Yates from the back, as docs/records.md defines it.
-    assert new_game(1, seed=0).deck[:8] == new_game(1, seed=0).deck[:8]
+    # SplitMix64 + Fisher-Yates from the back, as docs/records.md defines it, step by step.
+    from bot.games.shuffle import splitmix64
+
+    for seed in (0, 1, 12345, 2**63, 2**64 - 1):
+        expected = list(range(2, 100))
+        stream = splitmix64(seed)
+        for i in range(len(expected) - 1, 0, -1):
+            j = next(stream) % (i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert new_game(1, seed=seed).deck == expected
     assert new_game(1, seed=0).deck != new_game(1, seed=1).deck
-    assert sorted(new_game(1, seed=12345).deck) == list(range(2, 100))
 
 
 def test_splitmix_reference_values():

@@ -194,7 +194,8 @@ class TheGameState:
         self.first_player = first_player
         self.deck = list(deck)
         self.piles = list(START_TOPS)
-        self.hands = [self.deck[i * hand_size : (i + 1) * hand_size] for i in range(players)]
+        # Hands are kept sorted: order means nothing in the rules, and the AI bisects them.
+        self.hands = [sorted(self.deck[i * hand_size : (i + 1) * hand_size]) for i in range(players)]
         self.next_draw = players * hand_size
         self.current = first_player
         self.played = 0
@@ -280,7 +281,7 @@ class TheGameState:
                 playable[c] = (*playable.get(c, ()), i + 1)
         return PrivateView(
             seat=seat,
-            hand=tuple(sorted(self.hands[seat])),
+            hand=tuple(self.hands[seat]),
             playable=playable,
             can_end_turn=self.can_end_turn(seat),
             public=self.public_view(),
@@ -328,21 +329,23 @@ class TheGameState:
 
     def play(self, player: int, card: int, pile: int) -> None:
         """Lay ``card`` from the player's hand on pile ``pile`` (1..4)."""
-        if self.status is _IN_PROGRESS and player == self.current and 1 <= pile <= PILES:
-            top = self.piles[pile - 1]
+        if self.status is _IN_PROGRESS and player == self.current and 0 < pile < 5:
+            piles = self.piles
+            top = piles[pile - 1]
             hand = self.hands[player]
-            fitting = (card > top or card == top - 10) if pile <= 2 else (card < top or card == top + 10)
-            if fitting and card in hand:
+            if ((card > top or card == top - 10) if pile < 3 else (card < top or card == top + 10)) and (
+                card in hand
+            ):
                 hand.remove(card)
-                self.piles[pile - 1] = card
-                self.played += 1
-                self.laid += 1
+                piles[pile - 1] = card
+                played = self.played = self.played + 1
+                laid = self.laid = self.laid + 1
                 self.laid_by[player] += 1
                 self.history.append(("play", player, card, pile))
-                if self.laid == DECK_SIZE:
+                if laid == 98:
                     self.status = Status.WON
-                elif self.played < self.min_cards:
-                    a1, a2, d1, d2 = self.piles
+                elif played < self.min_cards:
+                    a1, a2, d1, d2 = piles
                     lo = a1 if a1 < a2 else a2
                     hi = d1 if d1 > d2 else d2
                     for c in hand:
@@ -376,14 +379,18 @@ class TheGameState:
             )
         hand = self.hands[player]
         take = self.hand_size - len(hand)
-        if take > 0 and self.next_draw < DECK_SIZE:
-            start = self.next_draw
-            hand.extend(self.deck[start : start + take])
-            self.next_draw = min(start + take, DECK_SIZE)
-            if self.next_draw == DECK_SIZE:
+        start = self.next_draw
+        if take > 0 and start < 98:
+            stop = start + take
+            hand.extend(self.deck[start:stop])
+            hand.sort()
+            if stop >= 98:
+                self.next_draw = 98
                 self.min_cards = 1
-        turn = self.turn
+            else:
+                self.next_draw = stop
         if self.signals:
+            turn = self.turn
             for key in [k for k, (_, since) in self.signals.items() if k[1] == player and since < turn]:
                 del self.signals[key]
         self.history.append(("end_turn", player))
@@ -493,7 +500,7 @@ def replay_output(state: TheGameState) -> dict:
         "cards_left": state.cards_left,
         "piles": list(state.piles),
         "draw_pile": state.draw_pile,
-        "hands": [sorted(h) for h in state.hands],
+        "hands": [list(h) for h in state.hands],
         "current_player": state.current,
         "played_this_turn": state.played,
         "min_cards": state.min_cards,
