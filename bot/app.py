@@ -1,4 +1,4 @@
-"""The discord.py client: intents, extensions, command sync. Started by ``python -m bot``."""
+"""The discord.py client: intents, the store, the table service, extensions, command sync."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.store import Store, open_store
+from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("cogs.tables",)
 
 
 def intents() -> discord.Intents:
@@ -23,13 +25,18 @@ def intents() -> discord.Intents:
 
 
 class Deckhand(commands.Bot):
-    """The bot. It owns the settings; services hang off it as the features grow."""
+    """The bot. It owns the settings, the store and the table service; cogs use them."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.settings = settings
+        self.store = store or open_store(settings.database_url)
+        # discord.utils.utcnow is the one clock: tests move it with simulated time.
+        self.tables = TableService(self.store, clock=discord.utils.utcnow, turn_timer=settings.turn_timer)
 
     async def setup_hook(self) -> None:
+        await self.store.open()
+        await self.tables.load()
         for name in EXTENSIONS:
             await self.load_extension(name)
         if self.settings.dev_guild_id:
@@ -38,6 +45,12 @@ class Deckhand(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

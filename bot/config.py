@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///data/deckhand.sqlite3"
@@ -17,6 +17,13 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # Table behaviour; the defaults suit real servers, tests set them to 0 to run instantly.
+    turn_timer: int = Field(default=600, ge=0, le=7200, description="seconds per turn, 0 = off")
+    board_interval: float = Field(
+        default=1.0, ge=0, description="at most one board edit per this many seconds"
+    )
+    ai_pause: float = Field(default=1.0, ge=0, description="seconds between an AI seat's cards")
+    tick_seconds: float = Field(default=15.0, gt=0, description="how often timers are checked")
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -1,0 +1,249 @@
+"""The SQLite store (aiosqlite): one file under data/, WAL mode, numbered SQL migrations.
+
+Every write is one transaction that is committed before the call returns, so an action the
+table service reports as accepted survives a crash of the process.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import StoredTable, StoreError
+
+log = logging.getLogger(__name__)
+
+# Columns of ``tables`` that callers may set, and those kept as JSON text.
+TABLE_COLUMNS = frozenset(
+    {
+        "guild_id",
+        "channel_id",
+        "game",
+        "status",
+        "host_id",
+        "options",
+        "seed",
+        "first_player",
+        "version",
+        "turn_timer",
+        "meta",
+        "created_at",
+        "started_at",
+        "updated_at",
+        "finished_at",
+    }
+)
+JSON_COLUMNS = frozenset({"options", "meta"})
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, name, SQL) of every migration file, in order."""
+    out = []
+    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql"):
+            out.append((int(name.split("_", 1)[0]), name, entry.read_text(encoding="utf-8")))
+    return sorted(out)
+
+
+def _encode(fields: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(fields) - TABLE_COLUMNS
+    if unknown:
+        raise ValueError(f"unknown table columns: {sorted(unknown)}")
+    return {k: json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()}
+
+
+def _decode(row: sqlite3.Row) -> dict[str, Any]:
+    out = dict(row)
+    for key in JSON_COLUMNS:
+        if key in out and out[key] is not None:
+            out[key] = json.loads(out[key])
+    return out
+
+
+class SqliteStore:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path)
+        self._db.row_factory = sqlite3.Row
+        # NORMAL in WAL mode: a commit survives a crash of the process (not of the machine's power).
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            async with self._db.execute(f"PRAGMA {pragma}") as cur:
+                await cur.fetchall()
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _migrate(self) -> None:
+        db = self.db
+        await db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+        )
+        await db.commit()
+        async with db.execute("SELECT version FROM schema_migrations") as cur:
+            done = {r[0] for r in await cur.fetchall()}
+        for number, name, sql in migrations():
+            if number in done:
+                continue
+            log.info("applying migration %s", name)
+            await db.executescript(
+                f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({number}, '{name}');\nCOMMIT;"
+            )
+
+    async def _write(self, statements: list[tuple[str, tuple | dict]]) -> list[int | None]:
+        """Run statements in one transaction; StoreError (and nothing written) if it fails."""
+        db = self.db
+        ids: list[int | None] = []
+        try:
+            for sql, params in statements:
+                cur = await db.execute(sql, params)
+                ids.append(cur.lastrowid)
+            await db.commit()
+        except (sqlite3.Error, ValueError) as exc:
+            try:
+                await db.rollback()
+            except sqlite3.Error:
+                log.exception("rollback failed")
+            raise StoreError(str(exc)) from exc
+        return ids
+
+    @staticmethod
+    def _update_sql(table_id: int, fields: dict[str, Any]) -> tuple[str, dict]:
+        enc = _encode(fields)
+        sets = ", ".join(f"{k} = :{k}" for k in enc)
+        return f"UPDATE tables SET {sets} WHERE id = :_id", {**enc, "_id": table_id}
+
+    @staticmethod
+    def _seat_statements(table_id: int, seats: list[dict[str, Any]]) -> list[tuple[str, tuple | dict]]:
+        out: list[tuple[str, tuple | dict]] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
+        for i, s in enumerate(seats):
+            out.append(
+                (
+                    "INSERT INTO seats (table_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+                    (table_id, i, s.get("user_id"), s["name"], int(bool(s.get("ai")))),
+                )
+            )
+        return out
+
+    async def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> int:
+        enc = _encode(row)
+        cols = ", ".join(enc)
+        marks = ", ".join(f":{k}" for k in enc)
+        db = self.db
+        try:
+            cur = await db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", enc)
+            table_id = cur.lastrowid
+            assert table_id is not None
+            for sql, params in self._seat_statements(table_id, seats):
+                await db.execute(sql, params)
+            await db.commit()
+        except sqlite3.IntegrityError as exc:
+            await db.rollback()
+            raise StoreError(f"a table is already open in this channel ({exc})") from exc
+        except sqlite3.Error as exc:
+            await db.rollback()
+            raise StoreError(str(exc)) from exc
+        return table_id
+
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        await self._write([self._update_sql(table_id, fields)])
+
+    async def save_seats(self, table_id: int, seats: list[dict[str, Any]], **fields: Any) -> None:
+        statements = self._seat_statements(table_id, seats)
+        if fields:
+            statements.append(self._update_sql(table_id, fields))
+        await self._write(statements)
+
+    async def append_action(
+        self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
+    ) -> None:
+        statements: list[tuple[str, tuple | dict]] = [
+            (
+                "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, seq, json.dumps(action), user_id, at),
+            )
+        ]
+        if fields:
+            statements.append(self._update_sql(table_id, fields))
+        await self._write(statements)
+
+    async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
+        statements: list[tuple[str, tuple | dict]] = [self._update_sql(table_id, fields)]
+        if result is not None:
+            r = dict(result)
+            r["options"] = json.dumps(r["options"])
+            r["seats"] = json.dumps(r["seats"])
+            cols = ", ".join(r)
+            marks = ", ".join(f":{k}" for k in r)
+            statements.append(
+                (
+                    f"INSERT OR REPLACE INTO results (table_id, {cols}) VALUES (:_id, {marks})",
+                    {**r, "_id": table_id},
+                )
+            )
+        await self._write(statements)
+
+    async def _stored(self, row: sqlite3.Row) -> StoredTable:
+        db = self.db
+        table = _decode(row)
+        async with db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table["id"],)) as cur:
+            seats = [dict(r) for r in await cur.fetchall()]
+        async with db.execute(
+            "SELECT action FROM events WHERE table_id = ? ORDER BY seq", (table["id"],)
+        ) as cur:
+            actions = [json.loads(r[0]) for r in await cur.fetchall()]
+        return StoredTable(table, seats, actions)
+
+    async def open_tables(self) -> list[StoredTable]:
+        async with self.db.execute(
+            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._stored(r) for r in rows]
+
+    async def load_table(self, table_id: int) -> StoredTable | None:
+        async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._stored(row)
+
+    async def last_finished_table(self, channel_id: int) -> StoredTable | None:
+        async with self.db.execute(
+            "SELECT * FROM tables WHERE channel_id = ? AND status = 'finished' AND started_at IS NOT NULL "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._stored(row)
+
+    async def results(self, guild_id: int) -> list[dict[str, Any]]:
+        async with self.db.execute(
+            "SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at", (guild_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        out = []
+        for r in rows:
+            d = dict(r)
+            d["options"] = json.loads(d["options"])
+            d["seats"] = json.loads(d["seats"])
+            out.append(d)
+        return out

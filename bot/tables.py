@@ -1,0 +1,763 @@
+"""The table service: one table per channel, from lobby to final result. It knows no Discord.
+
+A table holds seats (people and AI seats), options, the running game and a version number that
+every button carries. Every change goes through the table's lock, is checked against the rules
+engine, and is committed to the store before the caller learns that it was accepted. If the
+store fails, the table is rebuilt from its log and the caller is told that nothing changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.ai import baseline
+from bot.games import thegame
+from bot.games.base import IllegalAction
+from bot.games.thegame import ACTION, TheGameOptions, TheGameState
+from bot.store import Store, StoredTable, StoreError
+
+log = logging.getLogger(__name__)
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+
+LOBBY_IDLE = timedelta(minutes=30)
+DEFAULT_TURN_TIMER = 600
+SAVE_FAILED = "I could not save that, so nothing changed. Please try again in a moment."
+
+
+class TableError(Exception):
+    """Something a user asked for that cannot be done; the message is for that user alone."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleView(TableError):
+    """A button drawn for an older state of the table was clicked; nothing was applied."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(
+            "The board changed since this was drawn, so nothing was played. Here is your hand now."
+        )
+        self.table = table
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    name: str
+    ai: bool = False
+
+    def row(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai}
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    options: TheGameOptions
+    seats: list[Seat]
+    created_at: datetime
+    updated_at: datetime
+    status: str = LOBBY
+    game: str = thegame.NAME
+    seed: int | None = None
+    first_player: int = 0
+    turn_timer: int = DEFAULT_TURN_TIMER
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    state: TheGameState | None = None
+    version: int = 0
+    # The version of the last action that changed the cards (signals do not): a button drawn at
+    # or after it is still current.
+    rule_version: int = 0
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    ended_by: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person holds, or None. A seat handed to the AI still answers to its person."""
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not (self.state is not None and self.state.left[i]):
+                return i
+        return None
+
+    def was_seated(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seats)
+
+    @property
+    def current_seat(self) -> int | None:
+        if self.state is None or self.state.is_over:
+            return None
+        return self.state.current
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def people(self) -> list[int]:
+        """User ids of seated people still in the game (not handed to the AI, not left)."""
+        out = []
+        for i, s in enumerate(self.seats):
+            if s.user_id is not None and not s.ai and not (self.state is not None and self.state.left[i]):
+                out.append(s.user_id)
+        return out
+
+    def turn_started(self) -> datetime | None:
+        raw = self.meta.get("turn_started")
+        return datetime.fromisoformat(raw) if raw else None
+
+    def turn_deadline(self) -> datetime | None:
+        started = self.turn_started()
+        if started is None or not self.turn_timer:
+            return None
+        return started + timedelta(seconds=self.turn_timer)
+
+    def record(self) -> dict[str, Any]:
+        """The game as a record (docs/records.md): what ``python -m bot replay`` reads."""
+        assert self.state is not None
+        return {
+            "game": self.game,
+            "players": len(self.seats),
+            "options": self.options.model_dump(exclude_defaults=True),
+            "first_player": self.first_player,
+            "deck": list(self.state.deck),
+            "actions": list(self.actions),
+        }
+
+
+@dataclass
+class Outcome:
+    """What an accepted action changed, so the caller knows what to show."""
+
+    table: Table
+    turn_changed: bool = False
+    game_over: bool = False
+
+
+@dataclass
+class TimerEvent:
+    table: Table
+    kind: str  # "lobby_expired", "reminder" or "timeout"
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat()
+
+
+def _parse(raw: str | None) -> datetime | None:
+    return datetime.fromisoformat(raw) if raw else None
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class TableService:
+    """All tables of the bot. Callers pass ids; the service owns locks, rules and the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] = _utcnow,
+        turn_timer: int = DEFAULT_TURN_TIMER,
+        lobby_idle: timedelta = LOBBY_IDLE,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.turn_timer = turn_timer
+        self.lobby_idle = lobby_idle
+        self._by_channel: dict[int, Table] = {}
+        self._by_id: dict[int, Table] = {}
+        self._opening: set[int] = set()
+
+    def now(self) -> datetime:
+        moment = self.clock()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    # ---- finding tables ------------------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        return self._by_channel.get(channel_id)
+
+    def by_id(self, table_id: int) -> Table | None:
+        return self._by_id.get(table_id)
+
+    def open_tables(self) -> list[Table]:
+        return list(self._by_channel.values())
+
+    def _require_channel(self, channel_id: int) -> Table:
+        table = self._by_channel.get(channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Open one with `/game new`.")
+        return table
+
+    def _require_id(self, table_id: int) -> Table:
+        table = self._by_id.get(table_id)
+        if table is None:
+            raise TableError("That table is closed; its buttons no longer do anything.")
+        return table
+
+    # ---- start-up --------------------------------------------------------------------------
+
+    async def load(self) -> list[Table]:
+        """Rebuild every open table from the store (after a restart or a crash)."""
+        loaded = []
+        for stored in await self.store.open_tables():
+            table = self._from_stored(stored)
+            self._by_channel[table.channel_id] = table
+            self._by_id[table.id] = table
+            loaded.append(table)
+            if table.state is not None and table.state.is_over:
+                # The last action was saved but the finish was not: finish it now.
+                await self._finish(table)
+        log.info("loaded %d open tables", len(loaded))
+        return loaded
+
+    def _from_stored(self, stored: StoredTable) -> Table:
+        row = stored.row
+        table = Table(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            options=TheGameOptions.model_validate(row["options"]),
+            seats=[Seat(s["user_id"], s["name"], bool(s["ai"])) for s in stored.seats],
+            created_at=datetime.fromisoformat(row["created_at"]),
+            updated_at=datetime.fromisoformat(row["updated_at"]),
+            status=row["status"],
+            game=row["game"],
+            seed=row["seed"],
+            first_player=row["first_player"],
+            turn_timer=row["turn_timer"],
+            started_at=_parse(row["started_at"]),
+            finished_at=_parse(row["finished_at"]),
+            meta=row["meta"] or {},
+        )
+        if table.status != LOBBY:
+            self._replay(table, stored.actions)
+        return table
+
+    def _replay(self, table: Table, actions: list[dict[str, Any]]) -> None:
+        assert table.seed is not None
+        state = thegame.new_game(
+            len(table.seats), table.options, seed=table.seed, first_player=table.first_player
+        )
+        rule_version = 0
+        for i, raw in enumerate(actions):
+            state.apply(ACTION.validate_python(raw))
+            if raw.get("type") != "signal":
+                rule_version = i + 1
+        table.state = state
+        table.actions = list(actions)
+        table.version = len(actions)
+        table.rule_version = rule_version
+
+    # ---- the lobby -------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: TheGameOptions,
+        turn_timer: int | None = None,
+    ) -> Table:
+        if channel_id in self._by_channel or channel_id in self._opening:
+            raise TableError("A table is already open in this channel. Join it, or use another channel.")
+        self._opening.add(channel_id)
+        try:
+            now = self.now()
+            table = Table(
+                id=0,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                options=options,
+                seats=[Seat(host_id, host_name)],
+                created_at=now,
+                updated_at=now,
+                turn_timer=self.turn_timer if turn_timer is None else turn_timer,
+            )
+            try:
+                table.id = await self.store.create_table(self._row(table), [s.row() for s in table.seats])
+            except StoreError as exc:
+                log.warning("could not open a table in channel %s: %s", channel_id, exc)
+                raise TableError(SAVE_FAILED) from exc
+            self._by_channel[channel_id] = table
+            self._by_id[table.id] = table
+            return table
+        finally:
+            self._opening.discard(channel_id)
+
+    def _row(self, table: Table) -> dict[str, Any]:
+        return {
+            "guild_id": table.guild_id,
+            "channel_id": table.channel_id,
+            "game": table.game,
+            "status": table.status,
+            "host_id": table.host_id,
+            "options": table.options.model_dump(),
+            "seed": table.seed,
+            "first_player": table.first_player,
+            "version": table.version,
+            "turn_timer": table.turn_timer,
+            "meta": table.meta,
+            "created_at": _iso(table.created_at),
+            "started_at": _iso(table.started_at) if table.started_at else None,
+            "updated_at": _iso(table.updated_at),
+            "finished_at": _iso(table.finished_at) if table.finished_at else None,
+        }
+
+    def _lobby(self, table_id: int) -> Table:
+        table = self._require_id(table_id)
+        if table.status != LOBBY:
+            raise TableError("The game has already started; the lobby is closed.")
+        return table
+
+    async def _save_seats(self, table: Table, seats: list[Seat], **changes: Any) -> None:
+        """Commit a change of seats; only then apply it to the table in memory."""
+        now = self.now()
+        fields = {"updated_at": _iso(now), **changes}
+        try:
+            await self.store.save_seats(table.id, [s.row() for s in seats], **fields)
+        except StoreError as exc:
+            log.warning("table %s: could not save the lobby: %s", table.id, exc)
+            raise TableError(SAVE_FAILED) from exc
+        table.seats = seats
+        table.updated_at = now
+        if "host_id" in changes:
+            table.host_id = changes["host_id"]
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if table.seat_of(user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= thegame.MAX_PLAYERS:
+                raise TableError(f"The table is full ({thegame.MAX_PLAYERS} seats).")
+            await self._save_seats(table, [*table.seats, Seat(user_id, name)])
+        return table
+
+    async def add_ai(self, table_id: int, user_id: int) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if table.seat_of(user_id) is None:
+                raise TableError("Only players seated at this table can add AI seats.")
+            if len(table.seats) >= thegame.MAX_PLAYERS:
+                raise TableError(f"The table is full ({thegame.MAX_PLAYERS} seats).")
+            number = sum(s.ai for s in table.seats) + 1
+            await self._save_seats(table, [*table.seats, Seat(None, f"AI {number}", ai=True)])
+        return table
+
+    async def leave_lobby(self, table_id: int, user_id: int) -> Table:
+        """Leave the lobby. When the host leaves, the next person becomes host; an empty lobby closes."""
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
+            people = [s for s in seats if not s.ai]
+            if not people:
+                await self._close(table, CANCELLED)
+                return table
+            changes = {}
+            if user_id == table.host_id:
+                changes["host_id"] = people[0].user_id
+            await self._save_seats(table, seats, **changes)
+        return table
+
+    async def cancel(self, table_id: int, user_id: int, *, moderator: bool = False) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if user_id != table.host_id and not moderator:
+                raise TableError("Only the host or a moderator can cancel this lobby.")
+            await self._close(table, CANCELLED)
+        return table
+
+    async def _close(self, table: Table, status: str, result: dict[str, Any] | None = None) -> None:
+        now = self.now()
+        try:
+            await self.store.finish_table(
+                table.id, result, status=status, finished_at=_iso(now), updated_at=_iso(now), meta=table.meta
+            )
+        except StoreError as exc:
+            log.warning("table %s: could not close: %s", table.id, exc)
+            raise TableError(SAVE_FAILED) from exc
+        table.status = status
+        table.finished_at = now
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+        self._by_id.pop(table.id, None)
+
+    async def start(self, table_id: int, user_id: int, *, seed: int | None = None) -> Outcome:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("Only the host can start the game.")
+            await self._deal(table, seed)
+        return Outcome(table, turn_changed=True, game_over=table.state is not None and table.state.is_over)
+
+    async def _deal(self, table: Table, seed: int | None) -> None:
+        seed = secrets.randbits(63) if seed is None else seed
+        first = table.seat_of(table.host_id) or 0
+        state = thegame.new_game(len(table.seats), table.options, seed=seed, first_player=first)
+        now = self.now()
+        meta = {**table.meta, "turn_started": _iso(now), "reminded": False, "expired": False}
+        try:
+            await self.store.update_table(
+                table.id,
+                status=PLAYING,
+                seed=seed,
+                first_player=first,
+                started_at=_iso(now),
+                updated_at=_iso(now),
+                version=0,
+                meta=meta,
+            )
+        except StoreError as exc:
+            log.warning("table %s: could not start: %s", table.id, exc)
+            raise TableError(SAVE_FAILED) from exc
+        table.status = PLAYING
+        table.seed = seed
+        table.first_player = first
+        table.state = state
+        table.started_at = now
+        table.updated_at = now
+        table.meta = meta
+
+    # ---- playing ---------------------------------------------------------------------------
+
+    def _playing(self, table_id: int) -> Table:
+        table = self._require_id(table_id)
+        if table.status != PLAYING or table.state is None:
+            raise TableError("This game is not running.")
+        return table
+
+    async def act(self, table_id: int, user_id: int, action: dict[str, Any], version: int | None) -> Outcome:
+        """A seated person's play, end of turn or signal. ``version``: what the button was drawn for."""
+        table = self._playing(table_id)
+        async with table.lock:
+            table = self._playing(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table, so you cannot play here.")
+            if table.seats[seat].ai:
+                raise TableError("Your seat is being played by the AI now.")
+            if version is not None and version < table.rule_version:
+                raise StaleView(table)
+            state = table.state
+            assert state is not None
+            kind = action.get("type")
+            if kind in ("play", "end_turn") and seat != state.current:
+                raise TableError(f"It is {table.name(state.current)}'s turn, not yours.")
+            try:
+                typed = ACTION.validate_python({**action, "player": seat})
+            except ValidationError as exc:
+                raise TableError("That button is not one of mine.") from exc
+            return await self._commit(table, typed, user_id)
+
+    def _explain(self, table: Table, reason: str) -> str:
+        text = re.sub(r"player (\d+)'s", lambda m: f"{table.name(int(m.group(1)))}'s", reason)
+        text = re.sub(r"player (\d+)", lambda m: table.name(int(m.group(1))), text)
+        return text[:1].upper() + text[1:] + "."
+
+    async def _commit(self, table: Table, action: Any, user_id: int | None) -> Outcome:
+        """Apply an action, write it to the log, and only then report it. Called under the lock."""
+        state = table.state
+        assert state is not None
+        turn_before = state.turn
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise TableError(self._explain(table, exc.reason)) from exc
+        record = self._record_form(action)
+        now = self.now()
+        turn_changed = state.turn != turn_before
+        meta = table.meta
+        if turn_changed:
+            meta = {**meta, "turn_started": _iso(now), "reminded": False, "expired": False}
+        try:
+            await self.store.append_action(
+                table.id,
+                table.version,
+                record,
+                user_id,
+                _iso(now),
+                version=table.version + 1,
+                updated_at=_iso(now),
+                meta=meta,
+            )
+        except StoreError as exc:
+            log.warning("table %s: could not save action %s: %s", table.id, table.version, exc)
+            self._replay(table, table.actions)
+            raise TableError(SAVE_FAILED) from exc
+        table.actions.append(record)
+        table.version += 1
+        if record["type"] != "signal":
+            table.rule_version = table.version
+        table.meta = meta
+        table.updated_at = now
+        over = state.is_over
+        if over:
+            await self._finish(table)
+        return Outcome(table, turn_changed=turn_changed or over, game_over=over)
+
+    @staticmethod
+    def _record_form(action: Any) -> dict[str, Any]:
+        out = action.model_dump()
+        if out.get("type") == "abandon":
+            return {"type": "abandon"}
+        return out
+
+    async def _finish(self, table: Table) -> None:
+        """Record the result and free the channel. The result can be recomputed from the log."""
+        state = table.state
+        assert state is not None
+        now = self.now()
+        result = self.result_row(table, now)
+        try:
+            await self.store.finish_table(
+                table.id,
+                result,
+                status=FINISHED,
+                finished_at=_iso(now),
+                updated_at=_iso(now),
+                meta=table.meta,
+            )
+        except StoreError:
+            # The deciding action is saved; the next start-up finishes the table from its log.
+            log.exception("table %s: could not record the result", table.id)
+        table.status = FINISHED
+        table.finished_at = now
+        self._forget(table)
+
+    def result_row(self, table: Table, now: datetime) -> dict[str, Any]:
+        state = table.state
+        assert state is not None and table.started_at is not None
+        result = state.result()
+        return {
+            "guild_id": table.guild_id,
+            "game": table.game,
+            "players": len(table.seats),
+            "options": table.options.model_dump(),
+            "status": result.status.value,
+            "cards_left": result.cards_left,
+            "turns": result.turns,
+            "duration_s": (now - table.started_at).total_seconds(),
+            "seats": [{**s.row(), "laid": result.laid_by[i]} for i, s in enumerate(table.seats)],
+            "ended_by": table.ended_by,
+            "finished_at": _iso(now),
+        }
+
+    async def leave_game(self, table_id: int, user_id: int) -> Outcome:
+        """A seated person leaves a running game (RULES.md: their cards count as not laid)."""
+        table = self._playing(table_id)
+        async with table.lock:
+            table = self._playing(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            outcome = await self._commit(table, thegame.Leave(player=seat), user_id)
+            if not outcome.game_over:
+                await self._after_person_left(table, user_id)
+            return outcome
+
+    async def _after_person_left(self, table: Table, user_id: int) -> None:
+        people = table.people()
+        if not people:
+            # Nobody is left to play with the AI seats: end the game.
+            table.ended_by = user_id
+            await self._commit(table, thegame.Abandon(), user_id)
+            return
+        if user_id == table.host_id:
+            table.host_id = people[0]
+            try:
+                await self.store.update_table(table.id, host_id=table.host_id)
+            except StoreError:
+                log.exception("table %s: could not save the new host", table.id)
+
+    async def end(self, table_id: int, user_id: int, *, moderator: bool = False) -> Outcome:
+        """The host or a moderator ends a running game: it is abandoned, scored as cards not laid."""
+        table = self._playing(table_id)
+        async with table.lock:
+            table = self._playing(table_id)
+            if user_id != table.host_id and not moderator:
+                raise TableError("Only the host or a moderator can end this game.")
+            table.ended_by = user_id
+            return await self._commit(table, thegame.Abandon(), user_id)
+
+    async def ai_step(self, table_id: int) -> Outcome | None:
+        """One move of the AI seat whose turn it is; None if it is not an AI seat's turn."""
+        table = self._by_id.get(table_id)
+        if table is None or table.status != PLAYING or table.state is None:
+            return None
+        async with table.lock:
+            state = table.state
+            if table.status != PLAYING or state is None or state.is_over:
+                return None
+            seat = state.current
+            if not table.seats[seat].ai:
+                return None
+            move = baseline.next_action(state, seat)
+            if move[0] == baseline.PLAY:
+                action: Any = thegame.Play(player=seat, card=move[1], pile=move[2])
+            else:
+                action = thegame.EndTurn(player=seat)
+            return await self._commit(table, action, None)
+
+    def ai_to_move(self, table_id: int) -> bool:
+        table = self._by_id.get(table_id)
+        return bool(
+            table is not None
+            and table.status == PLAYING
+            and table.state is not None
+            and not table.state.is_over
+            and table.seats[table.state.current].ai
+        )
+
+    # ---- absent players --------------------------------------------------------------------
+
+    async def tick(self) -> list[TimerEvent]:
+        """Due timers: idle lobbies close, turn reminders at half time, and turn timeouts."""
+        now = self.now()
+        events: list[TimerEvent] = []
+        for table in list(self._by_channel.values()):
+            if table.status == LOBBY:
+                if now - table.updated_at >= self.lobby_idle:
+                    async with table.lock:
+                        if table.status == LOBBY:
+                            try:
+                                await self._close(table, CANCELLED)
+                            except TableError:
+                                continue
+                            events.append(TimerEvent(table, "lobby_expired"))
+                continue
+            deadline = table.turn_deadline()
+            if table.status != PLAYING or deadline is None or self.ai_to_move(table.id):
+                continue
+            started = table.turn_started()
+            assert started is not None
+            if now >= deadline:
+                if not table.meta.get("expired") and await self._mark(table, expired=True, reminded=True):
+                    events.append(TimerEvent(table, "timeout"))
+            elif (
+                now >= started + (deadline - started) / 2
+                and not table.meta.get("reminded")
+                and await self._mark(table, reminded=True)
+            ):
+                events.append(TimerEvent(table, "reminder"))
+        return events
+
+    async def _mark(self, table: Table, **flags: bool) -> bool:
+        meta = {**table.meta, **flags}
+        try:
+            await self.store.update_table(table.id, meta=meta)
+        except StoreError:
+            log.exception("table %s: could not save timer state", table.id)
+            return False
+        table.meta = meta
+        return True
+
+    async def resolve_absent(
+        self, table_id: int, user_id: int, turn: int, choice: str, *, moderator: bool = False
+    ) -> Outcome | None:
+        """After a turn timeout: remove the absent seat or hand it to an AI seat."""
+        table = self._playing(table_id)
+        async with table.lock:
+            table = self._playing(table_id)
+            state = table.state
+            assert state is not None
+            if user_id != table.host_id and not moderator:
+                raise TableError("Only the host or a moderator can decide about an absent player.")
+            if state.turn != turn:
+                raise TableError("That turn is over already; nothing to decide.")
+            deadline = table.turn_deadline()
+            if deadline is None or self.now() < deadline:
+                raise TableError("The turn timer has not run out yet.")
+            seat = state.current
+            if choice == "remove":
+                return await self._commit(table, thegame.Leave(player=seat), user_id)
+            if choice == "ai":
+                seats = list(table.seats)
+                seats[seat] = Seat(seats[seat].user_id, seats[seat].name, ai=True)
+                await self._save_seats(table, seats)
+                return None
+            raise TableError("That button is not one of mine.")
+
+    # ---- after the game --------------------------------------------------------------------
+
+    async def meta_update(self, table: Table, **values: Any) -> None:
+        """Remember presentation state (message ids). A failure here costs a message, not a move."""
+        meta = {**table.meta, **values}
+        table.meta = meta
+        try:
+            await self.store.update_table(table.id, meta=meta)
+        except StoreError:
+            log.warning("table %s: could not save message ids", table.id)
+
+    async def rematch(self, finished_id: int, user_id: int, user_name: str) -> Outcome:
+        """A new game in the same channel with the same seats and options, dealt at once."""
+        stored = await self.store.load_table(finished_id)
+        if stored is None or stored.row["status"] != FINISHED:
+            raise TableError("That game cannot be played again.")
+        old = self._from_stored(stored)
+        if not old.was_seated(user_id):
+            raise TableError("Only players from that game can start a rematch.")
+        seats = [Seat(s.user_id, s.name, s.ai and s.user_id is None) for s in old.seats]
+        table = await self.open_lobby(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            host_id=user_id,
+            host_name=user_name,
+            options=old.options,
+            turn_timer=old.turn_timer,
+        )
+        async with table.lock:
+            try:
+                await self._save_seats(table, seats)
+                await self._deal(table, None)
+            except TableError:
+                await self._close(table, CANCELLED)
+                raise
+        return Outcome(table, turn_changed=True)
+
+    async def export(self, channel_id: int) -> dict[str, Any]:
+        """The record of the channel's last finished game. A running game's record would reveal hands."""
+        running = self._by_channel.get(channel_id)
+        if running is not None and running.status == PLAYING:
+            raise TableError(
+                "The game here is still running; its record would show every hand. Export it after the end."
+            )
+        stored = await self.store.last_finished_table(channel_id)
+        if stored is None:
+            raise TableError("No game has finished in this channel yet.")
+        return self._from_stored(stored).record()

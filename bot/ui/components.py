@@ -1,0 +1,93 @@
+"""The one persistent button class. Its custom_id carries everything a click needs:
+
+    dh:<kind>:<table id>:<version>[:<arg>[:<arg>]]
+
+so buttons keep working after a restart: nothing about them lives only in memory. The cog that
+owns the tables handles every kind (see ``cogs/tables.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+PREFIX = "dh"
+TEMPLATE = re.compile(
+    r"dh:(?P<kind>[a-z]+):(?P<table>\d{1,19}):(?P<version>\d{1,9})(?P<args>(?::[a-z0-9_]{1,20}){0,3})"
+)
+
+
+@dataclass(frozen=True)
+class Click:
+    """A parsed custom_id."""
+
+    kind: str
+    table_id: int
+    version: int
+    args: tuple[str, ...]
+
+
+def custom_id(kind: str, table_id: int, version: int = 0, *args: object) -> str:
+    text = ":".join([PREFIX, kind, str(table_id), str(version), *map(str, args)])
+    if not TEMPLATE.fullmatch(text):
+        raise ValueError(f"bad custom_id {text!r}")
+    return text
+
+
+class ClickHandler(Protocol):
+    async def on_click(self, interaction: discord.Interaction, click: Click) -> None: ...
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+    """Any Deckhand button. Registered once with ``bot.add_dynamic_items``."""
+
+    def __init__(
+        self,
+        kind: str,
+        table_id: int,
+        version: int = 0,
+        *args: object,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=custom_id(kind, table_id, version, *args),
+                disabled=disabled,
+                row=row,
+                emoji=emoji,
+            )
+        )
+        self.click = Click(kind, table_id, version, tuple(map(str, args)))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> TableButton:
+        args = tuple(a for a in match["args"].split(":") if a)
+        button = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(button, item)
+        button.click = Click(match["kind"], int(match["table"]), int(match["version"]), args)
+        return button
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler: ClickHandler | None = interaction.client.get_cog("Tables")  # type: ignore[assignment]
+        if handler is None:
+            await interaction.response.send_message("Tables are not available right now.", ephemeral=True)
+            return
+        await handler.on_click(interaction, self.click)
+
+
+def view_of(*buttons: TableButton) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    return view

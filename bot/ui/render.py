@@ -1,0 +1,346 @@
+"""Views of a table as Discord embeds and buttons. Pure: no I/O, no state of its own.
+
+Public messages (lobby, board, turn notice, final report) never show a card from a hand; only
+``hand`` and ``pile_choice`` do, and those are sent as ephemeral messages to their owner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import discord
+
+from bot.games import thegame
+from bot.games.base import Status
+from bot.tables import Table
+from bot.ui.components import TableButton, view_of
+
+Style = discord.ButtonStyle
+COLOUR = discord.Colour.from_rgb(46, 134, 171)
+WON_COLOUR = discord.Colour.green()
+LOST_COLOUR = discord.Colour.dark_red()
+ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
+SIGNAL_TEXT = {"dont_play": "please don't play here", "good_card": "has a good card for this pile"}
+SIGNAL_EMOJI = {"dont_play": "🛑", "good_card": "👍"}
+
+
+@dataclass
+class Message:
+    """What to send or edit: content, one embed and the buttons."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+
+    def kwargs(self) -> dict:
+        return {"content": self.content, "embed": self.embed, "view": self.view}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def options_line(table: Table) -> str:
+    hand, minimum = table.options.resolved(len(table.seats))
+    parts = [f"hand of {hand}", f"at least {minimum} cards a turn while the draw pile lasts"]
+    if table.turn_timer:
+        parts.append(f"turn timer {table.turn_timer // 60} min")
+    else:
+        parts.append("no turn timer")
+    return ", ".join(parts)
+
+
+def seat_line(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    who = f"<@{s.user_id}>" if s.user_id is not None and not s.ai else s.name
+    if s.ai and s.user_id is not None:
+        who = f"{s.name} (AI playing)"
+    elif s.ai:
+        who = f"🤖 {s.name}"
+    return who + (" (host)" if s.user_id == table.host_id and not s.ai else "")
+
+
+# ---- the lobby -------------------------------------------------------------------------------
+
+
+def lobby(table: Table) -> Message:
+    embed = discord.Embed(title="The Game: a table is open", colour=COLOUR)
+    embed.description = (
+        "Everyone plays together against the deck: lay all 98 cards on the four piles.\n"
+        f"Options: {options_line(table)}."
+    )
+    seats = "\n".join(f"{i + 1}. {seat_line(table, i)}" for i in range(len(table.seats)))
+    embed.add_field(name=f"Seats ({len(table.seats)}/{thegame.MAX_PLAYERS})", value=seats, inline=False)
+    embed.set_footer(text="The host starts the game. An idle lobby closes after 30 minutes.")
+    full = len(table.seats) >= thegame.MAX_PLAYERS
+    view = view_of(
+        TableButton("join", table.id, label="Join", style=Style.success, disabled=full),
+        TableButton("leave", table.id, label="Leave"),
+        TableButton("ai", table.id, label="Add AI seat", disabled=full),
+        TableButton("start", table.id, label="Start", style=Style.primary),
+        TableButton("cancel", table.id, label="Cancel", style=Style.danger),
+    )
+    return Message(embed=embed, view=view)
+
+
+def lobby_closed(table: Table, why: str) -> Message:
+    embed = discord.Embed(title="The Game: lobby closed", description=why, colour=discord.Colour.light_grey())
+    return Message(embed=embed, view=None)
+
+
+def lobby_started(table: Table) -> Message:
+    names = ", ".join(seat_line(table, i) for i in range(len(table.seats)))
+    embed = discord.Embed(
+        title="The Game: the game has started", description=f"Seats: {names}", colour=COLOUR
+    )
+    return Message(embed=embed, view=None)
+
+
+# ---- the board -------------------------------------------------------------------------------
+
+
+def board(table: Table) -> Message:
+    state = table.state
+    assert state is not None
+    view = state.public_view()
+    embed = discord.Embed(title=f"The Game: turn {view.turn}", colour=COLOUR)
+    for i, top in enumerate(view.piles):
+        direction = "up from 1" if thegame.ASCENDING[i] else "down from 100"
+        lines = [f"**{top}**" if top not in (1, 100) else f"**{top}** (empty)"]
+        for sig in view.signals:
+            if sig.pile == i + 1:
+                lines.append(
+                    f"{SIGNAL_EMOJI[sig.signal]} {table.name(sig.player)}: {SIGNAL_TEXT[sig.signal]}"
+                )
+        embed.add_field(name=f"{ARROWS[i]} Pile {i + 1} ({direction})", value="\n".join(lines), inline=True)
+        if i == 1:
+            embed.add_field(name="\u200b", value="\u200b", inline=True)
+    seats = []
+    for i in range(len(table.seats)):
+        marker = "▶️ " if i == view.current_player and not state.is_over else ""
+        size = "left the game" if view.left[i] else _plural(view.hand_sizes[i], "card")
+        seats.append(f"{marker}{seat_line(table, i)}: {size}")
+    embed.add_field(name="Seats", value="\n".join(seats), inline=False)
+    embed.add_field(name="Draw pile", value=_plural(view.draw_pile, "card"), inline=True)
+    if not state.is_over:
+        current = table.name(view.current_player)
+        embed.add_field(
+            name="This turn",
+            value=f"{current} has laid {view.played_this_turn} of at least {view.min_cards}",
+            inline=True,
+        )
+    embed.set_footer(text=f"{_plural(view.cards_left, 'card')} not laid yet · table {table.id}")
+    buttons = view_of(TableButton("hand", table.id, label="Show my hand", style=Style.primary))
+    return Message(embed=embed, view=buttons)
+
+
+def turn_notice(table: Table) -> str:
+    state = table.state
+    assert state is not None
+    seat = table.seats[state.current]
+    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
+    need = state.min_cards
+    return f"{who}, it is your turn: lay at least {_plural(need, 'card')}. Use **Show my hand** on the board."
+
+
+# ---- a hand (ephemeral) ------------------------------------------------------------------------
+
+
+def hand(table: Table, seat: int, note: str | None = None) -> Message:
+    state = table.state
+    assert state is not None
+    mine = state.private_view(seat)
+    public = mine.public
+    my_turn = public.current_player == seat and not state.is_over
+    lines = []
+    if note:
+        lines.append(f"*{note}*")
+    if state.is_over:
+        lines.append("The game is over.")
+    elif my_turn:
+        lines.append(
+            f"**Your turn.** You have laid {public.played_this_turn} of at least {public.min_cards}. "
+            "Pick a card; green ones fit a pile now."
+        )
+    else:
+        lines.append(f"It is {table.name(public.current_player)}'s turn. Your cards:")
+    piles = "  ".join(f"{ARROWS[i]}{top}" for i, top in enumerate(public.piles))
+    lines.append(f"Piles: {piles}")
+    embed = discord.Embed(description="\n".join(lines), colour=COLOUR)
+    embed.set_author(name=f"Your hand: {_plural(len(mine.hand), 'card')}")
+    version = table.version
+    buttons = []
+    for k, card in enumerate(mine.hand):
+        fits = card in mine.playable
+        buttons.append(
+            TableButton(
+                "card",
+                table.id,
+                version,
+                card,
+                label=str(card),
+                style=Style.success if fits else Style.secondary,
+                disabled=state.is_over,
+                row=k // 5,
+            )
+        )
+    buttons.append(
+        TableButton(
+            "end",
+            table.id,
+            version,
+            label="End turn",
+            style=Style.primary,
+            disabled=not mine.can_end_turn,
+            row=2,
+        )
+    )
+    buttons.append(
+        TableButton("sigmenu", table.id, version, label="Pile signals", row=2, disabled=state.is_over)
+    )
+    buttons.append(TableButton("refresh", table.id, version, label="Refresh", row=2))
+    return Message(content=None, embed=embed, view=view_of(*buttons))
+
+
+def pile_choice(table: Table, seat: int, card: int) -> Message:
+    state = table.state
+    assert state is not None
+    mine = state.private_view(seat)
+    piles = mine.playable.get(card, ())
+    version = table.version
+    embed = discord.Embed(description=f"Where should **{card}** go?", colour=COLOUR)
+    buttons = []
+    for pile in piles:
+        top = state.piles[pile - 1]
+        trick = " (backwards trick)" if thegame.gap(card, pile - 1, top) < 0 else ""
+        buttons.append(
+            TableButton(
+                "play",
+                table.id,
+                version,
+                card,
+                pile,
+                label=f"Pile {pile} {ARROWS[pile - 1]} on {top}{trick}",
+                style=Style.success,
+            )
+        )
+    buttons.append(TableButton("back", table.id, version, label="Cancel", style=Style.secondary))
+    return Message(embed=embed, view=view_of(*buttons))
+
+
+def signal_panel(table: Table, seat: int) -> Message:
+    state = table.state
+    assert state is not None
+    version = table.version
+    mine = {s.pile: s.signal for s in state.signal_views() if s.player == seat}
+    text = (
+        "Tell the others about a pile without naming a number. "
+        "A signal lasts until the end of your next turn."
+    )
+    embed = discord.Embed(description=text, colour=COLOUR)
+    buttons = []
+    for pile in range(1, thegame.PILES + 1):
+        held = mine.get(pile)
+        row = pile - 1
+        buttons.append(
+            TableButton(
+                "sig",
+                table.id,
+                version,
+                pile,
+                "dont_play",
+                label=f"Pile {pile}: don't play",
+                style=Style.danger if held == "dont_play" else Style.secondary,
+                row=row,
+                emoji="🛑",
+            )
+        )
+        buttons.append(
+            TableButton(
+                "sig",
+                table.id,
+                version,
+                pile,
+                "good_card",
+                label=f"Pile {pile}: good card",
+                style=Style.success if held == "good_card" else Style.secondary,
+                row=row,
+                emoji="👍",
+            )
+        )
+        buttons.append(
+            TableButton(
+                "sig", table.id, version, pile, "clear", label="Clear", row=row, disabled=held is None
+            )
+        )
+    buttons.append(
+        TableButton("back", table.id, version, label="Back to my hand", style=Style.primary, row=4)
+    )
+    return Message(embed=embed, view=view_of(*buttons))
+
+
+# ---- the end ---------------------------------------------------------------------------------
+
+
+def _duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return "under a minute"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if hours else _plural(minutes, "minute")
+
+
+def final_report(table: Table, finished_at: datetime) -> Message:
+    state = table.state
+    assert state is not None and table.started_at is not None
+    result = state.result()
+    left = result.cards_left
+    if result.status is Status.WON:
+        title, colour = "You beat The Game! All 98 cards are laid.", WON_COLOUR
+    elif result.status is Status.ABANDONED:
+        who = f" by <@{table.ended_by}>" if table.ended_by else ""
+        title, colour = f"The game was ended early{who}: {_plural(left, 'card')} not laid.", LOST_COLOUR
+    else:
+        verdict = " An excellent result!" if result.excellent else ""
+        title, colour = f"Game over: {_plural(left, 'card')} not laid.{verdict}", LOST_COLOUR
+    embed = discord.Embed(title="The Game: final report", description=f"**{title}**", colour=colour)
+    embed.add_field(name="Turns", value=str(result.turns), inline=True)
+    embed.add_field(
+        name="Duration", value=_duration((finished_at - table.started_at).total_seconds()), inline=True
+    )
+    best = max(range(len(table.seats)), key=lambda i: result.laid_by[i])
+    embed.add_field(name="Laid most", value=f"{table.name(best)} ({result.laid_by[best]})", inline=True)
+    laid = "\n".join(
+        f"{seat_line(table, i)}: laid {result.laid_by[i]}" + (" (left)" if state.left[i] else "")
+        for i in range(len(table.seats))
+    )
+    embed.add_field(name="Seats", value=laid, inline=False)
+    embed.set_footer(text=f"table {table.id} · /game export gives the full record")
+    view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
+    return Message(embed=embed, view=view)
+
+
+def confirm(kind: str, table: Table, question: str, yes: str) -> Message:
+    embed = discord.Embed(description=question, colour=LOST_COLOUR)
+    view = view_of(
+        TableButton(kind, table.id, table.version, "yes", label=yes, style=Style.danger),
+        TableButton(kind, table.id, table.version, "no", label="Never mind"),
+    )
+    return Message(embed=embed, view=view)
+
+
+def absent_choice(table: Table) -> Message:
+    state = table.state
+    assert state is not None
+    seat = table.seats[state.current]
+    who = f"<@{seat.user_id}>" if seat.user_id else seat.name
+    text = (
+        f"{who}'s turn timer has run out. The host or a moderator can remove the seat "
+        "(its cards count as not laid) or hand it to an AI seat. Or simply wait."
+    )
+    view = view_of(
+        TableButton("absent", table.id, 0, state.turn, "ai", label="Hand seat to AI", style=Style.primary),
+        TableButton("absent", table.id, 0, state.turn, "remove", label="Remove seat", style=Style.danger),
+    )
+    return Message(content=text, view=view)

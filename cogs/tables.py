@@ -1,0 +1,742 @@
+"""Tables in channels: the /game commands, every table button, the board, turn notices, AI seats
+and timers. Thin: it parses what a member wants, asks the table service, and shows the outcome.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import ValidationError
+
+from bot.games.thegame import TheGameOptions
+from bot.tables import LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
+from bot.ui import render
+from bot.ui.components import Click, TableButton
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
+BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
+BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
+RULES_FILE = "the-game.md"
+NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+
+
+def rules_text() -> str:
+    for root in (Path(__file__).resolve().parents[1], Path.cwd()):
+        path = root / "seeds" / RULES_FILE
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return "The rule sheet is missing from this installation."
+
+
+def is_moderator(member: discord.abc.User | None) -> bool:
+    perms = getattr(member, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def missing_permissions(channel: Any, me: discord.Member) -> list[str]:
+    perms = channel.permissions_for(me)
+    needed = list(NEEDED)
+    if isinstance(channel, discord.Thread):
+        needed[needed.index("send_messages")] = "send_messages_in_threads"
+    return [p.replace("_", " ").title() for p in needed if not getattr(perms, p)]
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral line to the one who clicked or typed, whether or not we answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Tables(commands.Cog):
+    game = app_commands.Group(
+        name="game", description="Play The Game together in this channel", guild_only=True
+    )
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.tables: TableService = bot.tables
+        settings = bot.settings
+        self.board_interval: float = settings.board_interval
+        self.ai_pause: float = settings.ai_pause
+        self.tick_seconds: float = settings.tick_seconds
+        self._board_dirty: set[int] = set()
+        self._board_tasks: dict[int, asyncio.Task] = {}
+        self._board_last: dict[int, float] = {}
+        self._ai_tasks: dict[int, asyncio.Task] = {}
+        self._scroll: dict[int, int] = {}
+        self._ticker: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+    async def cog_load(self) -> None:
+        self._ticker = asyncio.create_task(self._tick_loop(), name="deckhand-ticker")
+
+    async def cog_unload(self) -> None:
+        tasks = [
+            t
+            for t in (self._ticker, *self._board_tasks.values(), *self._ai_tasks.values(), *self._tasks)
+            if t
+        ]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # Tables loaded from the store may have an AI seat to move or a board to bring up to date.
+        for table in self.tables.open_tables():
+            if table.status == PLAYING:
+                self.refresh_board(table)
+                self._start_ai(table)
+
+    def _spawn(self, coro: Any, name: str) -> asyncio.Task:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ---- commands ------------------------------------------------------------------------------
+
+    @game.command(name="new", description="Open a table for The Game in this channel")
+    @app_commands.describe(
+        expert="Expert rules: at least 3 cards a turn",
+        smaller_hands="Expert option: one card fewer in every hand",
+        hand_size="Cards per hand (1-8); overrides the usual size",
+        minimum="Cards to lay each turn while the draw pile lasts (1-4)",
+        turn_timer="Minutes a player has for a turn (0 = no timer)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        expert: bool = False,
+        smaller_hands: bool = False,
+        hand_size: app_commands.Range[int, 1, 8] | None = None,
+        minimum: app_commands.Range[int, 1, 4] | None = None,
+        turn_timer: app_commands.Range[int, 0, 120] | None = None,
+    ) -> None:
+        channel = interaction.channel
+        guild = interaction.guild
+        assert guild is not None and channel is not None
+        missing = missing_permissions(channel, guild.me)
+        if missing:
+            await reply(
+                interaction,
+                "I cannot run a table here: I am missing the permission(s) "
+                f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
+            )
+            return
+        try:
+            options = TheGameOptions(
+                expert=expert, smaller_hands=smaller_hands, hand_size=hand_size, min_cards=minimum
+            )
+        except ValidationError:
+            await reply(interaction, "Those options do not fit together; see `/game rules`.")
+            return
+        timer = None if turn_timer is None else turn_timer * 60
+        table = await self.tables.open_lobby(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=options,
+            turn_timer=timer,
+        )
+        await interaction.response.send_message(**render.lobby(table).kwargs())
+        message = await interaction.original_response()
+        await self.tables.meta_update(table, lobby_msg=message.id)
+
+    @game.command(name="join", description="Take a seat at the table in this channel")
+    async def join_cmd(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
+        await reply(interaction, "You are seated. The host starts the game.")
+        await self._update_lobby(table)
+
+    @game.command(name="start", description="Deal the cards (host only)")
+    async def start_cmd(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        outcome = await self.tables.start(table.id, interaction.user.id)
+        await reply(interaction, "Dealt. Good luck, team!")
+        await self._started(outcome)
+
+    @game.command(name="leave", description="Leave the table in this channel")
+    async def leave_cmd(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        if table.status == LOBBY:
+            await self.tables.leave_lobby(table.id, interaction.user.id)
+            await reply(interaction, "You left the table.")
+            await self._update_lobby(table)
+            return
+        if table.seat_of(interaction.user.id) is None:
+            raise TableError("You are not seated at this table.")
+        message = render.confirm(
+            "leaveok",
+            table,
+            "Leave the game? Your cards go out of play and count as not laid. The others play on.",
+            "Leave the game",
+        )
+        await interaction.response.send_message(**message.kwargs(), ephemeral=True)
+
+    @game.command(name="hand", description="Show your hand (only you see it)")
+    async def hand_cmd(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await self._send_hand(interaction, table)
+
+    @game.command(name="board", description="Post the board again at the bottom of the channel")
+    async def board_cmd(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        if table.status != PLAYING:
+            raise TableError("The game has not started yet.")
+        await reply(interaction, "Here is the board again.")
+        self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
+        self.refresh_board(table)
+
+    @game.command(name="end", description="End the running game or close the lobby (host or moderator)")
+    async def end_cmd(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        moderator = is_moderator(interaction.user)
+        if interaction.user.id != table.host_id and not moderator:
+            raise TableError("Only the host or a moderator can end this table.")
+        message = render.confirm(
+            "endok",
+            table,
+            "End this table for everyone? A running game ends as abandoned, scored as cards not laid.",
+            "End it",
+        )
+        await interaction.response.send_message(**message.kwargs(), ephemeral=True)
+
+    @game.command(name="rules", description="How The Game is played here")
+    async def rules_cmd(self, interaction: discord.Interaction) -> None:
+        text = rules_text()
+        embed = discord.Embed(title="The Game: rules", description=text[:4000], colour=render.COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="export", description="The record of the last finished game here, as a JSON file")
+    async def export_cmd(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel is not None
+        record = await self.tables.export(interaction.channel.id)
+        data = json.dumps(record, indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"the-game-{interaction.channel.id}.json")
+        await interaction.response.send_message(
+            "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
+        )
+
+    def _table_here(self, interaction: discord.Interaction) -> Table:
+        assert interaction.channel is not None
+        table = self.tables.in_channel(interaction.channel.id)
+        if table is None:
+            raise TableError("There is no table in this channel. Open one with `/game new`.")
+        return table
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            await reply(interaction, original.message)
+            return
+        log.error(
+            "command %s failed in channel %s for user %s",
+            interaction.command.qualified_name if interaction.command else "?",
+            interaction.channel_id,
+            interaction.user.id,
+            exc_info=original,
+        )
+        try:
+            await reply(interaction, APOLOGY)
+        except discord.HTTPException:
+            log.warning("could not send the apology")
+
+    # ---- buttons -------------------------------------------------------------------------------
+
+    async def on_click(self, interaction: discord.Interaction, click: Click) -> None:
+        handler = getattr(self, f"_click_{click.kind}", None)
+        try:
+            if handler is None:
+                raise TableError("That button is not one of mine.")
+            await handler(interaction, click)
+        except StaleView as stale:
+            await self._show_hand(interaction, stale.table, note=stale.message)
+        except TableError as exc:
+            await reply(interaction, exc.message)
+        except Exception:
+            log.exception(
+                "button %s on table %s failed for user %s", click.kind, click.table_id, interaction.user.id
+            )
+            try:
+                await reply(interaction, APOLOGY)
+            except discord.HTTPException:
+                log.warning("could not send the apology")
+
+    def _lobby_table(self, click: Click) -> Table:
+        table = self.tables.by_id(click.table_id)
+        if table is None:
+            raise TableError("This lobby is closed.")
+        return table
+
+    async def _click_join(self, interaction: discord.Interaction, click: Click) -> None:
+        table = await self.tables.join(click.table_id, interaction.user.id, interaction.user.display_name)
+        await interaction.response.edit_message(**render.lobby(table).kwargs())
+
+    async def _click_leave(self, interaction: discord.Interaction, click: Click) -> None:
+        table = await self.tables.leave_lobby(click.table_id, interaction.user.id)
+        if table.status == LOBBY:
+            await interaction.response.edit_message(**render.lobby(table).kwargs())
+        else:
+            await interaction.response.edit_message(**render.lobby_closed(table, "Everyone left.").kwargs())
+
+    async def _click_ai(self, interaction: discord.Interaction, click: Click) -> None:
+        table = await self.tables.add_ai(click.table_id, interaction.user.id)
+        await interaction.response.edit_message(**render.lobby(table).kwargs())
+
+    async def _click_cancel(self, interaction: discord.Interaction, click: Click) -> None:
+        table = await self.tables.cancel(
+            click.table_id, interaction.user.id, moderator=is_moderator(interaction.user)
+        )
+        closed = render.lobby_closed(table, f"{interaction.user.display_name} cancelled the lobby.")
+        await interaction.response.edit_message(**closed.kwargs())
+
+    async def _click_start(self, interaction: discord.Interaction, click: Click) -> None:
+        outcome = await self.tables.start(click.table_id, interaction.user.id)
+        await interaction.response.edit_message(**render.lobby_started(outcome.table).kwargs())
+        await self._started(outcome)
+
+    async def _click_hand(self, interaction: discord.Interaction, click: Click) -> None:
+        table = self.tables.by_id(click.table_id)
+        if table is None or table.status != PLAYING:
+            raise TableError("This game is over.")
+        await self._send_hand(interaction, table)
+
+    async def _click_refresh(self, interaction: discord.Interaction, click: Click) -> None:
+        table, _ = self._my_seat(interaction, click)
+        await self._show_hand(interaction, table)
+
+    async def _click_back(self, interaction: discord.Interaction, click: Click) -> None:
+        await self._click_refresh(interaction, click)
+
+    async def _click_card(self, interaction: discord.Interaction, click: Click) -> None:
+        table, seat = self._my_seat(interaction, click)
+        card = self._int_arg(click, 0)
+        state = table.state
+        assert state is not None
+        if click.version < table.rule_version:
+            raise StaleView(table)
+        if state.current != seat:
+            raise TableError(f"It is {table.name(state.current)}'s turn, not yours. Your hand will be ready.")
+        if card not in state.hands[seat]:
+            raise StaleView(table)
+        if card not in state.private_view(seat).playable:
+            raise TableError(f"{card} does not fit on any pile right now.")
+        await interaction.response.edit_message(**render.pile_choice(table, seat, card).kwargs())
+
+    async def _click_play(self, interaction: discord.Interaction, click: Click) -> None:
+        card, pile = self._int_arg(click, 0), self._int_arg(click, 1)
+        await self._act(interaction, click, {"type": "play", "card": card, "pile": pile})
+
+    async def _click_end(self, interaction: discord.Interaction, click: Click) -> None:
+        await self._act(interaction, click, {"type": "end_turn"})
+
+    async def _click_sigmenu(self, interaction: discord.Interaction, click: Click) -> None:
+        table, seat = self._my_seat(interaction, click)
+        await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
+
+    async def _click_sig(self, interaction: discord.Interaction, click: Click) -> None:
+        if len(click.args) != 2:
+            raise TableError("That button is not one of mine.")
+        pile = self._int_arg(click, 0)
+        action = {"type": "signal", "pile": pile, "signal": click.args[1]}
+        outcome = await self.tables.act(click.table_id, interaction.user.id, action, None)
+        table = outcome.table
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
+        await self._after(outcome)
+
+    async def _act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
+        outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
+        table = outcome.table
+        seat = table.seat_of(interaction.user.id)
+        if seat is not None and table.state is not None:
+            await interaction.response.edit_message(**render.hand(table, seat).kwargs())
+        else:
+            await interaction.response.edit_message(content="You have left the game.", embed=None, view=None)
+        await self._after(outcome)
+
+    async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
+        if click.args[:1] != ("yes",):
+            await interaction.response.edit_message(content="You stay at the table.", embed=None, view=None)
+            return
+        outcome = await self.tables.leave_game(click.table_id, interaction.user.id)
+        await interaction.response.edit_message(
+            content="You left the game. Your cards count as not laid.", embed=None, view=None
+        )
+        assert interaction.channel is not None
+        await interaction.channel.send(f"{interaction.user.display_name} left the game.")
+        await self._after(outcome)
+
+    async def _click_endok(self, interaction: discord.Interaction, click: Click) -> None:
+        if click.args[:1] != ("yes",):
+            await interaction.response.edit_message(content="The table goes on.", embed=None, view=None)
+            return
+        table = self.tables.by_id(click.table_id)
+        if table is None:
+            raise TableError("That table is closed already.")
+        moderator = is_moderator(interaction.user)
+        if table.status == LOBBY:
+            await self.tables.cancel(table.id, interaction.user.id, moderator=moderator)
+            await interaction.response.edit_message(content="The lobby is closed.", embed=None, view=None)
+            await self._update_lobby(table, closed=f"{interaction.user.display_name} closed the lobby.")
+            return
+        outcome = await self.tables.end(table.id, interaction.user.id, moderator=moderator)
+        await interaction.response.edit_message(content="The game is ended.", embed=None, view=None)
+        await self._after(outcome)
+
+    async def _click_rematch(self, interaction: discord.Interaction, click: Click) -> None:
+        outcome = await self.tables.rematch(
+            click.table_id, interaction.user.id, interaction.user.display_name
+        )
+        await reply(interaction, "A rematch is dealt: same seats, same options.")
+        await self._started(outcome)
+
+    async def _click_absent(self, interaction: discord.Interaction, click: Click) -> None:
+        if len(click.args) != 2:
+            raise TableError("That button is not one of mine.")
+        turn, choice = self._int_arg(click, 0), click.args[1]
+        table = self.tables.by_id(click.table_id)
+        outcome = await self.tables.resolve_absent(
+            click.table_id, interaction.user.id, turn, choice, moderator=is_moderator(interaction.user)
+        )
+        done = "handed to an AI seat" if choice == "ai" else "removed; its cards count as not laid"
+        await interaction.response.edit_message(content=f"The absent seat was {done}.", view=None)
+        if outcome is not None:
+            await self._after(outcome)
+        elif table is not None:
+            self.refresh_board(table)
+            self._start_ai(table)
+
+    def _my_seat(self, interaction: discord.Interaction, click: Click) -> tuple[Table, int]:
+        table = self.tables.by_id(click.table_id)
+        if table is None or table.status != PLAYING:
+            raise TableError("This game is over; its buttons no longer do anything.")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("You are not seated at this table, so you cannot play here.")
+        return table, seat
+
+    @staticmethod
+    def _int_arg(click: Click, index: int) -> int:
+        try:
+            return int(click.args[index])
+        except (IndexError, ValueError):
+            raise TableError("That button is not one of mine.") from None
+
+    # ---- showing a hand --------------------------------------------------------------------------
+
+    async def _send_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.status != PLAYING:
+            raise TableError("The game has not started yet.")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("You are not seated at this table, so you have no hand here.")
+        await interaction.response.send_message(**render.hand(table, seat).kwargs(), ephemeral=True)
+
+    async def _show_hand(
+        self, interaction: discord.Interaction, table: Table, note: str | None = None
+    ) -> None:
+        """Redraw the clicked hand in place with the current state (and a note)."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            await reply(interaction, note or "You have no hand at this table.")
+            return
+        await interaction.response.edit_message(**render.hand(table, seat, note=note).kwargs())
+
+    # ---- after a change ------------------------------------------------------------------------
+
+    async def _started(self, outcome: Outcome) -> None:
+        table = outcome.table
+        self._scroll[table.channel_id] = 0
+        await self._post_board(table)
+        await self._after(outcome, board=False)
+
+    async def _after(self, outcome: Outcome, *, board: bool = True) -> None:
+        """Show what an accepted action changed: board, turn notice, final report, AI moves."""
+        table = outcome.table
+        if board:
+            self.refresh_board(table)
+        if outcome.game_over:
+            await self._final(table)
+            return
+        if outcome.turn_changed:
+            await self._turn_notice(table)
+        self._start_ai(table)
+
+    async def _turn_notice(self, table: Table) -> None:
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            return
+        old = table.meta.get("turn_msg")
+        if old:
+            await self._delete(channel, old)
+        state = table.state
+        assert state is not None
+        if table.seats[state.current].ai or state.is_over:
+            await self.tables.meta_update(table, turn_msg=None)
+            return
+        try:
+            message = await channel.send(
+                render.turn_notice(table), allowed_mentions=discord.AllowedMentions(users=True)
+            )
+        except discord.HTTPException as exc:
+            await self._channel_failed(table, exc)
+            return
+        await self.tables.meta_update(table, turn_msg=message.id)
+
+    async def _final(self, table: Table) -> None:
+        channel = self.bot.get_channel(table.channel_id)
+        self._stop_ai(table)
+        if channel is None:
+            return
+        old = table.meta.get("turn_msg")
+        if old:
+            await self._delete(channel, old)
+        assert table.finished_at is not None
+        try:
+            await channel.send(**render.final_report(table, table.finished_at).kwargs())
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not post the final report: %s", table.id, exc)
+
+    @staticmethod
+    async def _delete(channel: Any, message_id: int) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()
+
+    async def _update_lobby(self, table: Table, closed: str | None = None) -> None:
+        channel = self.bot.get_channel(table.channel_id)
+        msg_id = table.meta.get("lobby_msg")
+        if channel is None or not msg_id:
+            return
+        if closed or table.status != LOBBY:
+            message = render.lobby_closed(table, closed or "The lobby is closed.")
+        else:
+            message = render.lobby(table)
+        try:
+            await channel.get_partial_message(msg_id).edit(**message.kwargs())
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not update the lobby message: %s", table.id, exc)
+
+    # ---- the board: one message, edits coalesced per channel ------------------------------------
+
+    def refresh_board(self, table: Table) -> None:
+        """Ask for the board to show the table's state; bursts collapse into one edit."""
+        self._board_dirty.add(table.id)
+        task = self._board_tasks.get(table.id)
+        if task is None or task.done():
+            self._board_tasks[table.id] = asyncio.create_task(
+                self._board_worker(table), name=f"board-{table.id}"
+            )
+
+    async def _board_worker(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        failures = 0
+        try:
+            while table.id in self._board_dirty:
+                wait = self._board_last.get(table.id, -1e9) + self.board_interval - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._board_dirty.discard(table.id)
+                try:
+                    await self._show_board(table)
+                    failures = 0
+                except discord.HTTPException as exc:
+                    if isinstance(exc, discord.Forbidden | discord.NotFound):
+                        await self._channel_failed(table, exc)
+                        return
+                    failures += 1
+                    log.warning("table %s: board edit failed (%s); will retry", table.id, exc)
+                    if failures <= 5:
+                        self._board_dirty.add(table.id)
+                        await asyncio.sleep(min(2.0**failures, 30.0))
+                self._board_last[table.id] = loop.time()
+        finally:
+            self._board_tasks.pop(table.id, None)
+
+    async def _show_board(self, table: Table) -> None:
+        board_id = table.meta.get("board_msg")
+        posted = table.meta.get("board_at")
+        now = self.tables.now()
+        old = (
+            board_id is None
+            or posted is None
+            or (now - discord.utils.parse_time(posted)).total_seconds() > BOARD_MAX_AGE
+            or self._scroll.get(table.channel_id, 0) > BOARD_MAX_SCROLL
+        )
+        if old and table.status == PLAYING:
+            await self._post_board(table)
+            return
+        if board_id is None:
+            return
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            return
+        message = render.board(table)
+        if table.status != PLAYING:
+            message.view = None
+        await channel.get_partial_message(board_id).edit(**message.kwargs())
+
+    async def _post_board(self, table: Table) -> None:
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            return
+        old = table.meta.get("board_msg")
+        try:
+            message = await channel.send(**render.board(table).kwargs())
+        except discord.HTTPException as exc:
+            if isinstance(exc, discord.Forbidden | discord.NotFound):
+                await self._channel_failed(table, exc)
+            else:
+                log.warning("table %s: could not post the board: %s", table.id, exc)
+                self._board_dirty.add(table.id)
+            return
+        self._scroll[table.channel_id] = 0
+        await self.tables.meta_update(table, board_msg=message.id, board_at=message.created_at.isoformat())
+        if old:
+            await self._delete(channel, old)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        table = self.tables.in_channel(message.channel.id)
+        if table is not None and table.status == PLAYING and message.id != table.meta.get("board_msg"):
+            self._scroll[message.channel.id] = self._scroll.get(message.channel.id, 0) + 1
+
+    # ---- AI seats ------------------------------------------------------------------------------
+
+    def _start_ai(self, table: Table) -> None:
+        if not self.tables.ai_to_move(table.id):
+            return
+        task = self._ai_tasks.get(table.id)
+        if task is None or task.done():
+            self._ai_tasks[table.id] = asyncio.create_task(self._ai_worker(table), name=f"ai-{table.id}")
+
+    def _stop_ai(self, table: Table) -> None:
+        task = self._ai_tasks.pop(table.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _ai_worker(self, table: Table) -> None:
+        """Play AI seats' moves one by one, with a short pause so people can follow on the board."""
+        try:
+            while self.tables.ai_to_move(table.id):
+                if self.ai_pause:
+                    await asyncio.sleep(self.ai_pause)
+                outcome = await self.tables.ai_step(table.id)
+                if outcome is None:
+                    break
+                self.refresh_board(table)
+                if outcome.game_over:
+                    await self._final(table)
+                    return
+                if outcome.turn_changed:
+                    await self._turn_notice(table)
+        except Exception:
+            log.exception("AI seat on table %s failed", table.id)
+        finally:
+            if self._ai_tasks.get(table.id) is asyncio.current_task():
+                del self._ai_tasks[table.id]
+
+    # ---- timers and lost channels ----------------------------------------------------------------
+
+    async def _tick_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                for event in await self.tables.tick():
+                    await self._timer_event(event.table, event.kind)
+            except Exception:
+                log.exception("timer tick failed")
+
+    async def _timer_event(self, table: Table, kind: str) -> None:
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            return
+        if kind == "lobby_expired":
+            await self._update_lobby(
+                table, closed="Nobody started the game for 30 minutes, so the lobby closed."
+            )
+            return
+        state = table.state
+        assert state is not None
+        seat = table.seats[state.current]
+        try:
+            if kind == "reminder":
+                old = table.meta.get("turn_msg")
+                if old:
+                    await self._delete(channel, old)
+                message = await channel.send(
+                    f"<@{seat.user_id}>, a reminder: half of your turn time is gone.",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+                await self.tables.meta_update(table, turn_msg=message.id)
+            elif kind == "timeout":
+                message = await channel.send(
+                    **render.absent_choice(table).kwargs(), allowed_mentions=discord.AllowedMentions.none()
+                )
+                await self.tables.meta_update(table, absent_msg=message.id)
+        except discord.HTTPException as exc:
+            await self._channel_failed(table, exc)
+
+    async def _channel_failed(self, table: Table, exc: Exception) -> None:
+        """The channel is gone or closed to us: end the table so nothing is left running."""
+        if not isinstance(exc, discord.Forbidden | discord.NotFound):
+            log.warning("table %s: message failed: %s", table.id, exc)
+            return
+        log.warning(
+            "table %s: lost access to channel %s (%s); ending the table", table.id, table.channel_id, exc
+        )
+        await self._abandon_quietly(table)
+
+    async def _abandon_quietly(self, table: Table) -> None:
+        self._stop_ai(table)
+        self._board_dirty.discard(table.id)
+        try:
+            if table.status == LOBBY:
+                await self.tables.cancel(table.id, table.host_id, moderator=True)
+            elif table.status == PLAYING:
+                await self.tables.end(table.id, table.host_id, moderator=True)
+        except TableError as exc:
+            log.warning("table %s: could not end after losing the channel: %s", table.id, exc.message)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_thread_delete(self, thread: discord.Thread) -> None:
+        await self._channel_gone(thread.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        table = self.tables.in_channel(channel_id)
+        if table is not None:
+            log.info("channel %s was deleted; ending table %s", channel_id, table.id)
+            await self._abandon_quietly(table)
+
+
+async def setup(bot: Any) -> None:
+    bot.add_dynamic_items(TableButton)
+    await bot.add_cog(Tables(bot))

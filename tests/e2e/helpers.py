@@ -1,0 +1,105 @@
+"""Driving tables as members do: slash commands and button clicks through SimCord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ai import baseline
+from bot.tables import PLAYING, Table
+
+
+def buttons(message: Any) -> list[dict[str, Any]]:
+    """Every button of a message (a discord.Message or a SimCord ResponseMessage), in order."""
+    rows = message.components
+    out = []
+    for row in rows:
+        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
+        out.extend(c for c in children if c.get("type") == 2)
+    return out
+
+
+def button(message: Any, *, label: str | None = None, prefix: str | None = None, suffix: str = "") -> dict:
+    for b in buttons(message):
+        cid = b.get("custom_id", "")
+        if label is not None and b.get("label") != label:
+            continue
+        if prefix is not None and not (cid.startswith(prefix) and cid.endswith(suffix)):
+            continue
+        return b
+    raise AssertionError(f"no button label={label!r} prefix={prefix!r} in {[b.get('label') for b in buttons(message)]}")
+
+
+def embed_title(message: discord.Message) -> str:
+    return (message.embeds[0].title or "") if message.embeds else ""
+
+
+def boards(channel: Any) -> list[discord.Message]:
+    return [m for m in channel.history() if embed_title(m).startswith("The Game: turn")]
+
+
+def board(channel: Any) -> discord.Message:
+    found = boards(channel)
+    assert len(found) == 1, f"expected exactly one board, found {len(found)}"
+    return found[0]
+
+
+def reports(channel: Any) -> list[discord.Message]:
+    return [m for m in channel.history() if embed_title(m) == "The Game: final report"]
+
+
+def turn_notices(channel: Any) -> list[discord.Message]:
+    return [m for m in channel.history() if "it is your turn" in m.content]
+
+
+async def open_table(env: Any, channel: Any, host: Any, *others: Any, ai: int = 0, **options: Any) -> Table:
+    """/game new by the host, Join clicked by the others, AI seats added, Start clicked."""
+    result = await host.slash(channel, "game new", **options)
+    lobby = result.response
+    assert lobby is not None and not lobby.ephemeral
+    for member in others:
+        await member.click(lobby, label="Join")
+    for _ in range(ai):
+        await host.click(lobby, label="Add AI seat")
+    await host.click(lobby, label="Start")
+    table = env.bot.tables.in_channel(channel.id)
+    assert table is not None and table.status == PLAYING
+    return table
+
+
+async def show_hand(member: Any, channel: Any) -> Any:
+    result = await member.click(board(channel), label="Show my hand")
+    assert result.ephemeral
+    return result.response
+
+
+async def play_turn(member: Any, channel: Any, table: Table, seat: int) -> None:
+    """The seat's whole turn, as the baseline AI would play it, by clicking the hand's buttons."""
+    state = table.state
+    assert state is not None
+    hand = await show_hand(member, channel)
+    turn = state.turn
+    while table.status == PLAYING and state.turn == turn:
+        move = baseline.next_action(state, seat)
+        if move[0] == baseline.PLAY:
+            _, card, pile = move
+            chosen = await member.click(hand, label=str(card))
+            target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile}")
+            result = await member.click(chosen.response, custom_id=target["custom_id"])
+        else:
+            result = await member.click(hand, label="End turn")
+        assert result.acknowledged
+        hand = result.response
+
+
+async def play_to_the_end(env: Any, channel: Any, table: Table, members: dict[int, Any]) -> None:
+    """Every person plays their turns by clicking; AI seats play themselves."""
+    state = table.state
+    assert state is not None
+    while table.status == PLAYING:
+        seat = state.current
+        user_id = table.seats[seat].user_id
+        assert not table.seats[seat].ai, "AI seats move on their own"
+        assert user_id is not None
+        await play_turn(members[user_id], channel, table, seat)
