@@ -28,7 +28,8 @@ def button(message: Any, *, label: str | None = None, prefix: str | None = None,
         if prefix is not None and not (cid.startswith(prefix) and cid.endswith(suffix)):
             continue
         return b
-    raise AssertionError(f"no button label={label!r} prefix={prefix!r} in {[b.get('label') for b in buttons(message)]}")
+    labels = [b.get("label") for b in buttons(message)]
+    raise AssertionError(f"no button label={label!r} prefix={prefix!r} among {labels}")
 
 
 def embed_title(message: discord.Message) -> str:
