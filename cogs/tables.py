@@ -126,96 +126,118 @@ class Tables(commands.Cog):
         minimum: app_commands.Range[int, 1, 4] | None = None,
         turn_timer: app_commands.Range[int, 0, 120] | None = None,
     ) -> None:
-        channel = interaction.channel
-        guild = interaction.guild
-        assert guild is not None and channel is not None
-        missing = missing_permissions(channel, guild.me)
-        if missing:
-            await reply(
-                interaction,
-                "I cannot run a table here: I am missing the permission(s) "
-                f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
-            )
-            return
         try:
-            options = TheGameOptions(
-                expert=expert, smaller_hands=smaller_hands, hand_size=hand_size, min_cards=minimum
+            channel = interaction.channel
+            guild = interaction.guild
+            assert guild is not None and channel is not None
+            missing = missing_permissions(channel, guild.me)
+            if missing:
+                await reply(
+                    interaction,
+                    "I cannot run a table here: I am missing the permission(s) "
+                    f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
+                )
+                return
+            try:
+                options = TheGameOptions(
+                    expert=expert, smaller_hands=smaller_hands, hand_size=hand_size, min_cards=minimum
+                )
+            except ValidationError:
+                await reply(interaction, "Those options do not fit together; see `/game rules`.")
+                return
+            timer = None if turn_timer is None else turn_timer * 60
+            table = await self.tables.open_lobby(
+                guild_id=guild.id,
+                channel_id=channel.id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                options=options,
+                turn_timer=timer,
             )
-        except ValidationError:
-            await reply(interaction, "Those options do not fit together; see `/game rules`.")
-            return
-        timer = None if turn_timer is None else turn_timer * 60
-        table = await self.tables.open_lobby(
-            guild_id=guild.id,
-            channel_id=channel.id,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            options=options,
-            turn_timer=timer,
-        )
-        await interaction.response.send_message(**render.lobby(table).kwargs())
-        message = await interaction.original_response()
-        await self.tables.meta_update(table, lobby_msg=message.id)
+            await interaction.response.send_message(**render.lobby(table).kwargs())
+            message = await interaction.original_response()
+            await self.tables.meta_update(table, lobby_msg=message.id)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="join", description="Take a seat at the table in this channel")
     async def join_cmd(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
-        await reply(interaction, "You are seated. The host starts the game.")
-        await self._update_lobby(table)
+        try:
+            table = self._table_here(interaction)
+            await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
+            await reply(interaction, "You are seated. The host starts the game.")
+            await self._update_lobby(table)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="start", description="Deal the cards (host only)")
     async def start_cmd(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        outcome = await self.tables.start(table.id, interaction.user.id)
-        await reply(interaction, "Dealt. Good luck, team!")
-        await self._started(outcome)
+        try:
+            table = self._table_here(interaction)
+            outcome = await self.tables.start(table.id, interaction.user.id)
+            await reply(interaction, "Dealt. Good luck, team!")
+            await self._update_lobby(table)
+            await self._started(outcome)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="leave", description="Leave the table in this channel")
     async def leave_cmd(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        if table.status == LOBBY:
-            await self.tables.leave_lobby(table.id, interaction.user.id)
-            await reply(interaction, "You left the table.")
-            await self._update_lobby(table)
-            return
-        if table.seat_of(interaction.user.id) is None:
-            raise TableError("You are not seated at this table.")
-        message = render.confirm(
-            "leaveok",
-            table,
-            "Leave the game? Your cards go out of play and count as not laid. The others play on.",
-            "Leave the game",
-        )
-        await interaction.response.send_message(**message.kwargs(), ephemeral=True)
+        try:
+            table = self._table_here(interaction)
+            if table.status == LOBBY:
+                await self.tables.leave_lobby(table.id, interaction.user.id)
+                await reply(interaction, "You left the table.")
+                await self._update_lobby(table)
+                return
+            if table.seat_of(interaction.user.id) is None:
+                raise TableError("You are not seated at this table.")
+            message = render.confirm(
+                "leaveok",
+                table,
+                "Leave the game? Your cards go out of play and count as not laid. The others play on.",
+                "Leave the game",
+            )
+            await interaction.response.send_message(**message.kwargs(), ephemeral=True)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="hand", description="Show your hand (only you see it)")
     async def hand_cmd(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        await self._send_hand(interaction, table)
+        try:
+            table = self._table_here(interaction)
+            await self._send_hand(interaction, table)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="board", description="Post the board again at the bottom of the channel")
     async def board_cmd(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        if table.status != PLAYING:
-            raise TableError("The game has not started yet.")
-        await reply(interaction, "Here is the board again.")
-        self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
-        self.refresh_board(table)
+        try:
+            table = self._table_here(interaction)
+            if table.status != PLAYING:
+                raise TableError("The game has not started yet.")
+            await reply(interaction, "Here is the board again.")
+            self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
+            self.refresh_board(table)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="end", description="End the running game or close the lobby (host or moderator)")
     async def end_cmd(self, interaction: discord.Interaction) -> None:
-        table = self._table_here(interaction)
-        moderator = is_moderator(interaction.user)
-        if interaction.user.id != table.host_id and not moderator:
-            raise TableError("Only the host or a moderator can end this table.")
-        message = render.confirm(
-            "endok",
-            table,
-            "End this table for everyone? A running game ends as abandoned, scored as cards not laid.",
-            "End it",
-        )
-        await interaction.response.send_message(**message.kwargs(), ephemeral=True)
+        try:
+            table = self._table_here(interaction)
+            moderator = is_moderator(interaction.user)
+            if interaction.user.id != table.host_id and not moderator:
+                raise TableError("Only the host or a moderator can end this table.")
+            message = render.confirm(
+                "endok",
+                table,
+                "End this table for everyone? A running game ends as abandoned, scored as cards not laid.",
+                "End it",
+            )
+            await interaction.response.send_message(**message.kwargs(), ephemeral=True)
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     @game.command(name="rules", description="How The Game is played here")
     async def rules_cmd(self, interaction: discord.Interaction) -> None:
@@ -225,13 +247,16 @@ class Tables(commands.Cog):
 
     @game.command(name="export", description="The record of the last finished game here, as a JSON file")
     async def export_cmd(self, interaction: discord.Interaction) -> None:
-        assert interaction.channel is not None
-        record = await self.tables.export(interaction.channel.id)
-        data = json.dumps(record, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"the-game-{interaction.channel.id}.json")
-        await interaction.response.send_message(
-            "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
-        )
+        try:
+            assert interaction.channel is not None
+            record = await self.tables.export(interaction.channel.id)
+            data = json.dumps(record, indent=1).encode()
+            file = discord.File(io.BytesIO(data), filename=f"the-game-{interaction.channel.id}.json")
+            await interaction.response.send_message(
+                "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
+            )
+        except TableError as exc:
+            await reply(interaction, exc.message)
 
     def _table_here(self, interaction: discord.Interaction) -> Table:
         assert interaction.channel is not None
@@ -244,9 +269,6 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, TableError):
-            await reply(interaction, original.message)
-            return
         log.error(
             "command %s failed in channel %s for user %s",
             interaction.command.qualified_name if interaction.command else "?",
@@ -527,7 +549,9 @@ class Tables(commands.Cog):
         msg_id = table.meta.get("lobby_msg")
         if channel is None or not msg_id:
             return
-        if closed or table.status != LOBBY:
+        if table.status == PLAYING and not closed:
+            message = render.lobby_started(table)
+        elif closed or table.status != LOBBY:
             message = render.lobby_closed(table, closed or "The lobby is closed.")
         else:
             message = render.lobby(table)

@@ -1,0 +1,168 @@
+"""The table service on its own: locking, versions, the store's faults, rebuilding from the log."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.games.thegame import TheGameOptions
+from bot.store import SqliteStore, StoreError
+from bot.tables import PLAYING, StaleView, TableError, TableService
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class FlakyStore(SqliteStore):
+    """A store whose next writes of actions fail, as a full or vanished disk would."""
+
+    fail_actions = 0
+
+    async def append_action(self, *args, **kwargs):
+        if self.fail_actions:
+            self.fail_actions -= 1
+            raise StoreError("disk I/O error")
+        return await super().append_action(*args, **kwargs)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = FlakyStore(str(tmp_path / "t.sqlite3"))
+    await s.open()
+    yield s
+    await s.close()
+
+
+async def started(service: TableService, players: int = 2, seed: int = 7):
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    for i in range(1, players):
+        await service.join(table.id, 100 + i, f"p{i}")
+    await service.start(table.id, 100, seed=seed)
+    return table
+
+
+def snapshot(table):
+    s = table.state
+    return (table.version, list(s.piles), [list(h) for h in s.hands], s.current, s.played, s.turn)
+
+
+async def test_two_racing_clicks_exactly_one_wins(store):
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    card = table.state.hands[0][0]
+    click = {"type": "play", "card": card, "pile": 1}
+    results = await asyncio.gather(
+        *(service.act(table.id, 100, click, table.version) for _ in range(2)), return_exceptions=True
+    )
+    wins = [r for r in results if not isinstance(r, BaseException)]
+    losses = [r for r in results if isinstance(r, BaseException)]
+    assert len(wins) == 1 and len(losses) == 1
+    assert isinstance(losses[0], StaleView)
+    assert table.version == 1 and table.state.piles[0] == card
+
+
+async def test_racing_different_plays_on_one_version(store):
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    a, b = table.state.hands[0][:2]
+    version = table.version
+    results = await asyncio.gather(
+        service.act(table.id, 100, {"type": "play", "card": a, "pile": 3}, version),
+        service.act(table.id, 100, {"type": "play", "card": b, "pile": 4}, version),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert table.version == 1
+    stored = await store.load_table(table.id)
+    assert len(stored.actions) == 1
+
+
+async def test_a_failed_write_changes_nothing_and_says_so(store):
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    before = snapshot(table)
+    store.fail_actions = 1
+    card = table.state.hands[0][0]
+    with pytest.raises(TableError, match="could not save"):
+        await service.act(table.id, 100, {"type": "play", "card": card, "pile": 1}, table.version)
+    assert snapshot(table) == before
+    # The same click works once the disk is back.
+    await service.act(table.id, 100, {"type": "play", "card": card, "pile": 1}, table.version)
+    assert table.version == 1
+
+
+async def test_restart_rebuilds_tables_from_the_log(store, tmp_path):
+    clock = Clock()
+    service = TableService(store, clock=clock)
+    table = await started(service, players=3)
+    state = table.state
+    for _ in range(2):
+        card, pile = next(
+            (c, p)
+            for c in state.hands[0]
+            for p in (1, 2, 3, 4)
+            if state.playable(0) and (c, p - 1) in state.playable(0)
+        )
+        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile}, table.version)
+    await service.act(table.id, 101, {"type": "signal", "pile": 2, "signal": "good_card"}, None)
+    before = snapshot(table)
+
+    again = TableService(store, clock=clock)
+    await again.load()
+    rebuilt = again.in_channel(10)
+    assert rebuilt is not None and rebuilt.status == PLAYING
+    assert snapshot(rebuilt) == before
+    assert rebuilt.state.signal_views() == state.signal_views()
+    assert [s.name for s in rebuilt.seats] == ["ann", "p1", "p2"]
+
+
+async def test_one_table_per_channel(store):
+    service = TableService(store, clock=Clock())
+    await service.open_lobby(guild_id=1, channel_id=10, host_id=1, host_name="a", options=TheGameOptions())
+    with pytest.raises(TableError, match="already open"):
+        await service.open_lobby(
+            guild_id=1, channel_id=10, host_id=2, host_name="b", options=TheGameOptions()
+        )
+
+
+async def test_lobby_rules(store):
+    service = TableService(store, clock=Clock())
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=1, host_name="a", options=TheGameOptions()
+    )
+    with pytest.raises(TableError, match="already seated"):
+        await service.join(table.id, 1, "a")
+    for i in range(2, 6):
+        await service.join(table.id, i, f"p{i}")
+    with pytest.raises(TableError, match="full"):
+        await service.join(table.id, 9, "late")
+    with pytest.raises(TableError, match="Only the host"):
+        await service.start(table.id, 2)
+    await service.leave_lobby(table.id, 1)
+    assert table.host_id == 2 and len(table.seats) == 4
+
+
+async def test_timers_remind_at_half_time_then_time_out(store):
+    clock = Clock()
+    service = TableService(store, clock=clock, turn_timer=600)
+    table = await started(service)
+    assert await service.tick() == []
+    clock.now += timedelta(seconds=301)
+    assert [e.kind for e in await service.tick()] == ["reminder"]
+    assert await service.tick() == []
+    clock.now += timedelta(seconds=300)
+    assert [e.kind for e in await service.tick()] == ["timeout"]
+    assert await service.tick() == []
+    with pytest.raises(TableError, match="Only the host"):
+        await service.resolve_absent(table.id, 101, table.state.turn, "remove")
+    await service.resolve_absent(table.id, 100, table.state.turn, "remove")
+    assert table.state.left[0] and table.state.current == 1
