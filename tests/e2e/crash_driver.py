@@ -12,9 +12,9 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.app import Deckhand  # noqa: E402
-from tests.conftest import make_settings  # noqa: E402
-from tests.e2e.helpers import button, open_table, show_hand  # noqa: E402
+from bot.app import Deckhand
+from tests.conftest import make_settings
+from tests.e2e.helpers import button, open_table, show_hand
 
 
 async def main(db: str) -> None:
