@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 from pydantic import ValidationError
 
 from bot.games.thegame import TheGameOptions
@@ -77,18 +77,15 @@ class Tables(commands.Cog):
         self._board_last: dict[int, float] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self._scroll: dict[int, int] = {}
-        self._ticker: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
 
     async def cog_load(self) -> None:
-        self._ticker = asyncio.create_task(self._tick_loop(), name="deckhand-ticker")
+        self.ticker.change_interval(seconds=self.tick_seconds)
+        self.ticker.start()
 
     async def cog_unload(self) -> None:
-        tasks = [
-            t
-            for t in (self._ticker, *self._board_tasks.values(), *self._ai_tasks.values(), *self._tasks)
-            if t
-        ]
+        self.ticker.cancel()
+        tasks = [*self._board_tasks.values(), *self._ai_tasks.values(), *self._tasks]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -681,15 +678,17 @@ class Tables(commands.Cog):
 
     # ---- timers and lost channels ----------------------------------------------------------------
 
-    async def _tick_loop(self) -> None:
+    @tasks.loop(seconds=15)
+    async def ticker(self) -> None:
+        try:
+            for event in await self.tables.tick():
+                await self._timer_event(event.table, event.kind)
+        except Exception:
+            log.exception("timer tick failed")
+
+    @ticker.before_loop
+    async def _before_ticker(self) -> None:
         await self.bot.wait_until_ready()
-        while True:
-            await asyncio.sleep(self.tick_seconds)
-            try:
-                for event in await self.tables.tick():
-                    await self._timer_event(event.table, event.kind)
-            except Exception:
-                log.exception("timer tick failed")
 
     async def _timer_event(self, table: Table, kind: str) -> None:
         channel = self.bot.get_channel(table.channel_id)

@@ -1,0 +1,211 @@
+"""Interaction benchmark: bot-side milliseconds per card play, store commit included, with many
+tables open at once in one simulated Discord (SimCord), beside a floor measured in the same run.
+
+The floor is a bare discord.py button handler that commits one row to the same kind of store
+(aiosqlite, WAL, a file) and edits its message: the part of a card play no game logic can avoid.
+Time runs from the button callback's start to its return (the answer to Discord included); the
+board edit that follows a play is coalesced and runs after the answer, so it is not counted.
+
+Run: python bench/interactions.py [--tables 20] [--plays 2000]
+Prints a table, then one JSON object with the figures as its last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiosqlite
+import discord
+import simcord
+from discord.ext import commands
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.app import Deckhand
+from bot.config import Settings
+from bot.ui.components import TableButton
+from tests.e2e.helpers import button, open_table
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+async def deckhand_plays(tables: int, plays: int, folder: Path) -> list[float]:
+    settings = Settings(
+        _env_file=None,
+        database_url=f"sqlite:///{folder / 'deckhand.sqlite3'}",
+        # No pauses: SimCord's clock stands still between clicks, so a timed pause would only wait
+        # for the wall clock. Both run after the answer to the click and are not timed anyway.
+        board_interval=0.0,
+        ai_pause=0.0,
+    )
+    bot = Deckhand(settings)
+    timings: list[float] = []
+    original = TableButton.callback
+
+    async def timed(self: TableButton, interaction: discord.Interaction) -> None:
+        start = time.perf_counter()
+        await original(self, interaction)
+        if self.click.kind == "play":
+            timings.append((time.perf_counter() - start) * 1000)
+
+    TableButton.callback = timed  # type: ignore[method-assign]
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            seats = []
+            for t in range(tables):
+                channel = guild.create_text_channel(f"table-{t}")
+                member = guild.add_member(env.create_user(f"player{t}"))
+                table = await open_table(env, channel, member, ai=t % 3)
+                board = next(m for m in channel.history() if m.embeds and "turn" in (m.embeds[0].title or ""))
+                seats.append([member, channel, table, board, None, 0])
+            while len(timings) < plays:
+                for entry in seats:
+                    member, channel, table, board, hand, seen_turn = entry
+                    state = table.state
+                    if state.is_over or state.current != 0:
+                        continue
+                    if hand is None or seen_turn != state.turn:
+                        # A new turn: open the hand from the board, as a player does.
+                        hand = (await member.click(board, label="Show my hand")).response
+                        entry[5] = state.turn
+                    options = state.playable(0)
+                    if state.played >= state.min_cards or not options:
+                        hand = (await member.click(hand, label="End turn")).response
+                    else:
+                        card, pile_index = options[0]
+                        chosen = await member.click(hand, label=str(card))
+                        target = button(
+                            chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile_index + 1}"
+                        )
+                        hand = (await member.click(chosen.response, custom_id=target["custom_id"])).response
+                    entry[4] = hand
+                if all(e[2].state.is_over for e in seats):
+                    break
+    finally:
+        TableButton.callback = original  # type: ignore[method-assign]
+    return timings
+
+
+class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>\d+)"):
+    db: aiosqlite.Connection
+    timings: list[float]
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Press", custom_id=f"floor:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        start = time.perf_counter()
+        await self.db.execute("INSERT INTO events (n, at) VALUES (?, ?)", (self.n, time.time()))
+        await self.db.commit()
+        view = discord.ui.View(timeout=None)
+        view.add_item(FloorButton(self.n + 1))
+        await interaction.response.edit_message(content=f"pressed {self.n}", view=view)
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+
+class FloorBot(commands.Bot):
+    def __init__(self, path: Path) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.none())
+        self.path = path
+
+    async def setup_hook(self) -> None:
+        db = await aiosqlite.connect(self.path)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL"):
+            async with db.execute(f"PRAGMA {pragma}") as cur:
+                await cur.fetchall()
+        await db.execute("CREATE TABLE IF NOT EXISTS events (n INTEGER, at REAL)")
+        await db.commit()
+        FloorButton.db = db
+        self.add_dynamic_items(FloorButton)
+
+    async def close(self) -> None:
+        await FloorButton.db.close()
+        await super().close()
+
+
+async def floor_plays(tables: int, plays: int, folder: Path) -> list[float]:
+    timings: list[float] = []
+    FloorButton.timings = timings
+    async with simcord.run(FloorBot(folder / "floor.sqlite3")) as env:
+        guild = env.create_guild()
+        from simcord.results import to_discord_message
+
+        entries = []
+        for t in range(tables):
+            channel = guild.create_text_channel(f"floor-{t}")
+            member = guild.add_member(env.create_user(f"presser{t}"))
+            raw = env.backend.create_message(
+                channel.id,
+                env.bot.user.id,
+                "start",
+                components=[
+                    {
+                        "type": 1,
+                        "components": [{"type": 2, "style": 1, "label": "Press", "custom_id": "floor:0"}],
+                    }
+                ],
+            )
+            entries.append([member, to_discord_message(env, raw)])
+        await env.settle()
+        while len(timings) < plays:
+            for entry in entries:
+                result = await entry[0].click(entry[1], label="Press")
+                entry[1] = result.response
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=20, help="tables open at once")
+    parser.add_argument("--plays", type=int, default=2000, help="card plays to time")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        ours = asyncio.run(deckhand_plays(args.tables, args.plays, Path(folder)))
+        floor = asyncio.run(floor_plays(args.tables, args.plays, Path(folder)))
+    rows = [("card play (Deckhand)", ours), ("floor: commit + edit", floor)]
+    print(f"{'handler':<22} | {'n':>6} | {'p50 ms':>7} | {'p99 ms':>7} | {'mean ms':>7}")
+    print("-" * 60)
+    figures = {}
+    for name, values in rows:
+        p50, p99, mean = statistics.median(values), percentile(values, 0.99), statistics.fmean(values)
+        figures[name] = (p50, p99)
+        print(f"{name:<22} | {len(values):>6} | {p50:>7.2f} | {p99:>7.2f} | {mean:>7.2f}")
+    (o50, o99), (f50, f99) = figures[rows[0][0]], figures[rows[1][0]]
+    print(
+        f"\nratio to the floor: p50 {o50 / f50:.2f}x, p99 {o99 / f99:.2f}x (target: p99 <= 15 ms, within 2x)"
+    )
+    print(
+        json.dumps(
+            {
+                "benchmark": "interactions",
+                "tables": args.tables,
+                "plays": len(ours),
+                "play_ms_p50": round(o50, 3),
+                "play_ms_p99": round(o99, 3),
+                "floor_ms_p50": round(f50, 3),
+                "floor_ms_p99": round(f99, 3),
+                "ratio_p50": round(o50 / f50, 3),
+                "ratio_p99": round(o99 / f99, 3),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
