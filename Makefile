@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint bench play clean
+.PHONY: setup run test lint bench play screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/interactions.py
+
+screenshots: $(STAMP)
+	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"
+	test -x /usr/bin/chromium || (echo 'needs Debian chromium: apt-get install chromium' && exit 2)
+	$(BIN)/python scripts/screenshots.py docs/screenshots
 
 play: $(STAMP)
 	$(BIN)/python -m bot play

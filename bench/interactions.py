@@ -6,7 +6,7 @@ The floor is a bare discord.py button handler that commits one row to the same k
 Time runs from the button callback's start to its return (the answer to Discord included); the
 board edit that follows a play is coalesced and runs after the answer, so it is not counted.
 
-Run: python bench/interactions.py [--tables 20] [--plays 2000]
+Run: python bench/interactions.py [--tables 10] [--plays 500]
 Prints a table, then one JSON object with the figures as its last line.
 """
 
@@ -76,6 +76,9 @@ async def deckhand_plays(tables: int, plays: int, folder: Path) -> list[float]:
                     if state.is_over or state.current != 0:
                         continue
                     if hand is None or seen_turn != state.turn:
+                        board_id = table.meta["board_msg"]
+                        board = next(m for m in reversed(channel.history()) if m.id == board_id)
+                        entry[3] = board
                         # A new turn: open the hand from the board, as a player does.
                         hand = (await member.click(board, label="Show my hand")).response
                         entry[5] = state.turn
@@ -172,8 +175,8 @@ async def floor_plays(tables: int, plays: int, folder: Path) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=20, help="tables open at once")
-    parser.add_argument("--plays", type=int, default=2000, help="card plays to time")
+    parser.add_argument("--tables", type=int, default=10, help="tables open at once")
+    parser.add_argument("--plays", type=int, default=500, help="card plays to time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         ours = asyncio.run(deckhand_plays(args.tables, args.plays, Path(folder)))

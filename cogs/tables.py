@@ -637,8 +637,10 @@ class Tables(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
+        if message.author.id == self.bot.user.id:
+            return  # our own notices come and go; only other people's talk pushes the board up
         table = self.tables.in_channel(message.channel.id)
-        if table is not None and table.status == PLAYING and message.id != table.meta.get("board_msg"):
+        if table is not None and table.status == PLAYING:
             self._scroll[message.channel.id] = self._scroll.get(message.channel.id, 0) + 1
 
     # ---- AI seats ------------------------------------------------------------------------------

@@ -52,12 +52,14 @@ def options_line(table: Table) -> str:
 
 
 def seat_line(table: Table, seat: int) -> str:
+    """A seat by its display name: mentions inside embeds do not ping and may not resolve."""
     s = table.seats[seat]
-    who = f"<@{s.user_id}>" if s.user_id is not None and not s.ai else s.name
     if s.ai and s.user_id is not None:
         who = f"{s.name} (AI playing)"
     elif s.ai:
         who = f"🤖 {s.name}"
+    else:
+        who = s.name
     return who + (" (host)" if s.user_id == table.host_id and not s.ai else "")
 
 
@@ -106,14 +108,14 @@ def board(table: Table) -> Message:
     view = state.public_view()
     embed = discord.Embed(title=f"The Game: turn {view.turn}", colour=COLOUR)
     for i, top in enumerate(view.piles):
-        direction = "up from 1" if thegame.ASCENDING[i] else "down from 100"
+        direction = "up" if thegame.ASCENDING[i] else "down"
         lines = [f"**{top}**" if top not in (1, 100) else f"**{top}** (empty)"]
         for sig in view.signals:
             if sig.pile == i + 1:
                 lines.append(
                     f"{SIGNAL_EMOJI[sig.signal]} {table.name(sig.player)}: {SIGNAL_TEXT[sig.signal]}"
                 )
-        embed.add_field(name=f"{ARROWS[i]} Pile {i + 1} ({direction})", value="\n".join(lines), inline=True)
+        embed.add_field(name=f"{ARROWS[i]} Pile {i + 1} · {direction}", value="\n".join(lines), inline=True)
         if i == 1:
             embed.add_field(name="\u200b", value="\u200b", inline=True)
     seats = []

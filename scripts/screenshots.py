@@ -1,0 +1,72 @@
+"""Render a sample game as players see it, for the README: lobby, board, a hand, final report.
+
+Needs the screenshot extra and a browser:  pip install "simcord[screenshot]==3.2.1" and Debian's
+chromium package (/usr/bin/chromium). Run: python scripts/screenshots.py [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+import simcord
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.app import Deckhand  # noqa: E402
+from tests.conftest import make_settings  # noqa: E402
+from tests.e2e.helpers import board, play_turn, reports, show_hand  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def use_system_chromium() -> None:
+    """Playwright may not download browsers here; point its launcher at Debian's Chromium."""
+    from playwright.async_api import BrowserType
+
+    launch = BrowserType.launch
+
+    async def launch_system(self, **kwargs):  # type: ignore[no-untyped-def]
+        kwargs.setdefault("executable_path", CHROMIUM)
+        kwargs.setdefault("args", ["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        return await launch(self, **kwargs)
+
+    BrowserType.launch = launch_system  # type: ignore[method-assign]
+
+
+async def main(out: Path) -> None:
+    use_system_chromium()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        bot = Deckhand(make_settings(Path(folder) / "shots.sqlite3"))
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="Game Night")
+            channel = guild.create_text_channel("the-game")
+            ann, bob, cat = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat"))
+            lobby = await ann.slash(channel, "game new")
+            await bob.click(lobby.response, label="Join")
+            await cat.click(lobby.response, label="Join")
+            async with env.preview(channel, viewers=[ann, bob, cat], width=820, height=620) as preview:
+                await preview.screenshot(out / "lobby.png", viewer=ann, target=lobby.response)
+                await ann.click(lobby.response, label="Start")
+                table = env.bot.tables.in_channel(channel.id)
+                members = {m.id: m for m in (ann, bob, cat)}
+                for _ in range(4):
+                    seat = table.state.current
+                    await play_turn(members[table.seats[seat].user_id], channel, table, seat)
+                hand_owner = members[table.seats[table.state.current].user_id]
+                await preview.screenshot(out / "board.png", viewer=ann, target=board(channel))
+                hand = await show_hand(hand_owner, channel)
+                await preview.screenshot(out / "hand.png", viewer=hand_owner, target=hand)
+                while table.status == "playing":
+                    seat = table.state.current
+                    await play_turn(members[table.seats[seat].user_id], channel, table, seat)
+                await preview.screenshot(out / "final-report.png", viewer=ann, target=reports(channel)[-1])
+    print(f"screenshots written to {out}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"))
