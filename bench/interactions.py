@@ -3,6 +3,8 @@ tables open at once in one simulated Discord (SimCord), beside a floor measured 
 
 The floor is a bare discord.py button handler that commits one row to the same kind of store
 (aiosqlite, WAL, a file) and edits its message: the part of a card play no game logic can avoid.
+It is pressed beside every card play, in the same channel of the same simulated world, so both
+carry the same simulator overhead; it is also measured alone in an empty world, for reference.
 Time runs from the button callback's start to its return (the answer to Discord included); the
 board edit that follows a play is coalesced and runs after the answer, so it is not counted.
 
