@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,19 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def user_errors(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """A TableError raised by a command is the user's mistake: tell them, ephemerally, and stop."""
+
+    @functools.wraps(command)
+    async def wrapper(self: Tables, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        try:
+            await command(self, interaction, *args, **kwargs)
+        except TableError as exc:
+            await reply(interaction, exc.message)
+
+    return wrapper
 
 
 class Tables(commands.Cog):
@@ -114,6 +129,7 @@ class Tables(commands.Cog):
         minimum="Cards to lay each turn while the draw pile lasts (1-4)",
         turn_timer="Minutes a player has for a turn (0 = no timer)",
     )
+    @user_errors
     async def new(
         self,
         interaction: discord.Interaction,
@@ -123,118 +139,103 @@ class Tables(commands.Cog):
         minimum: app_commands.Range[int, 1, 4] | None = None,
         turn_timer: app_commands.Range[int, 0, 120] | None = None,
     ) -> None:
-        try:
-            channel = interaction.channel
-            guild = interaction.guild
-            assert guild is not None and channel is not None
-            missing = missing_permissions(channel, guild.me)
-            if missing:
-                await reply(
-                    interaction,
-                    "I cannot run a table here: I am missing the permission(s) "
-                    f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
-                )
-                return
-            try:
-                options = TheGameOptions(
-                    expert=expert, smaller_hands=smaller_hands, hand_size=hand_size, min_cards=minimum
-                )
-            except ValidationError:
-                await reply(interaction, "Those options do not fit together; see `/game rules`.")
-                return
-            timer = None if turn_timer is None else turn_timer * 60
-            table = await self.tables.open_lobby(
-                guild_id=guild.id,
-                channel_id=channel.id,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                options=options,
-                turn_timer=timer,
+        channel = interaction.channel
+        guild = interaction.guild
+        assert guild is not None and channel is not None
+        missing = missing_permissions(channel, guild.me)
+        if missing:
+            await reply(
+                interaction,
+                "I cannot run a table here: I am missing the permission(s) "
+                f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
             )
-            await interaction.response.send_message(**render.lobby(table).kwargs())
-            message = await interaction.original_response()
-            await self.tables.meta_update(table, lobby_msg=message.id)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+            return
+        try:
+            options = TheGameOptions(
+                expert=expert, smaller_hands=smaller_hands, hand_size=hand_size, min_cards=minimum
+            )
+        except ValidationError:
+            await reply(interaction, "Those options do not fit together; see `/game rules`.")
+            return
+        timer = None if turn_timer is None else turn_timer * 60
+        table = await self.tables.open_lobby(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=options,
+            turn_timer=timer,
+        )
+        await interaction.response.send_message(**render.lobby(table).kwargs())
+        message = await interaction.original_response()
+        await self.tables.meta_update(table, lobby_msg=message.id)
 
     @game.command(name="join", description="Take a seat at the table in this channel")
+    @user_errors
     async def join_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
-            await reply(interaction, "You are seated. The host starts the game.")
-            await self._update_lobby(table)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        table = self._table_here(interaction)
+        await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
+        await reply(interaction, "You are seated. The host starts the game.")
+        await self._update_lobby(table)
 
     @game.command(name="start", description="Deal the cards (host only)")
+    @user_errors
     async def start_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            outcome = await self.tables.start(table.id, interaction.user.id)
-            await reply(interaction, "Dealt. Good luck, team!")
-            await self._update_lobby(table)
-            await self._started(outcome)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        table = self._table_here(interaction)
+        outcome = await self.tables.start(table.id, interaction.user.id)
+        await reply(interaction, "Dealt. Good luck, team!")
+        await self._update_lobby(table)
+        await self._started(outcome)
 
     @game.command(name="leave", description="Leave the table in this channel")
+    @user_errors
     async def leave_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            if table.status == LOBBY:
-                await self.tables.leave_lobby(table.id, interaction.user.id)
-                await reply(interaction, "You left the table.")
-                await self._update_lobby(table)
-                return
-            if table.seat_of(interaction.user.id) is None:
-                raise TableError("You are not seated at this table.")
-            message = render.confirm(
-                "leaveok",
-                table,
-                "Leave the game? Your cards go out of play and count as not laid. The others play on.",
-                "Leave the game",
-            )
-            await interaction.response.send_message(**message.kwargs(), ephemeral=True)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        table = self._table_here(interaction)
+        if table.status == LOBBY:
+            await self.tables.leave_lobby(table.id, interaction.user.id)
+            await reply(interaction, "You left the table.")
+            await self._update_lobby(table)
+            return
+        if table.seat_of(interaction.user.id) is None:
+            raise TableError("You are not seated at this table.")
+        message = render.confirm(
+            "leaveok",
+            table,
+            "Leave the game? Your cards go out of play and count as not laid. The others play on.",
+            "Leave the game",
+        )
+        await interaction.response.send_message(**message.kwargs(), ephemeral=True)
 
     @game.command(name="hand", description="Show your hand (only you see it)")
+    @user_errors
     async def hand_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            await self._send_hand(interaction, table)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        table = self._table_here(interaction)
+        await self._send_hand(interaction, table)
 
     @game.command(name="board", description="Post the board again at the bottom of the channel")
+    @user_errors
     async def board_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            if table.status != PLAYING:
-                raise TableError("The game has not started yet.")
-            await reply(interaction, "Here is the board again.")
-            self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
-            self.refresh_board(table)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        table = self._table_here(interaction)
+        if table.status != PLAYING:
+            raise TableError("The game has not started yet.")
+        await reply(interaction, "Here is the board again.")
+        self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
+        self.refresh_board(table)
 
     @game.command(name="end", description="End the running game or close the lobby (host or moderator)")
+    @user_errors
     async def end_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            moderator = is_moderator(interaction.user)
-            if interaction.user.id != table.host_id and not moderator:
-                raise TableError("Only the host or a moderator can end this table.")
-            message = render.confirm(
-                "endok",
-                table,
-                "End this table for everyone? A running game ends as abandoned, scored as cards not laid.",
-                "End it",
-            )
-            await interaction.response.send_message(**message.kwargs(), ephemeral=True)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        table = self._table_here(interaction)
+        moderator = is_moderator(interaction.user)
+        if interaction.user.id != table.host_id and not moderator:
+            raise TableError("Only the host or a moderator can end this table.")
+        message = render.confirm(
+            "endok",
+            table,
+            "End this table for everyone? A running game ends as abandoned, scored as cards not laid.",
+            "End it",
+        )
+        await interaction.response.send_message(**message.kwargs(), ephemeral=True)
 
     @game.command(name="rules", description="How The Game is played here")
     async def rules_cmd(self, interaction: discord.Interaction) -> None:
@@ -243,17 +244,15 @@ class Tables(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @game.command(name="export", description="The record of the last finished game here, as a JSON file")
+    @user_errors
     async def export_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            assert interaction.channel is not None
-            record = await self.tables.export(interaction.channel.id)
-            data = json.dumps(record, indent=1).encode()
-            file = discord.File(io.BytesIO(data), filename=f"the-game-{interaction.channel.id}.json")
-            await interaction.response.send_message(
-                "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
-            )
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        assert interaction.channel is not None
+        record = await self.tables.export(interaction.channel.id)
+        data = json.dumps(record, indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"the-game-{interaction.channel.id}.json")
+        await interaction.response.send_message(
+            "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
+        )
 
     def _table_here(self, interaction: discord.Interaction) -> Table:
         assert interaction.channel is not None

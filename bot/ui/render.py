@@ -242,38 +242,26 @@ def signal_panel(table: Table, seat: int) -> Message:
     )
     embed = discord.Embed(description=text, colour=COLOUR)
     buttons = []
+    kinds = (("dont_play", "don't play", Style.danger), ("good_card", "good card", Style.success))
     for pile in range(1, thegame.PILES + 1):
         held = mine.get(pile)
-        row = pile - 1
-        buttons.append(
-            TableButton(
-                "sig",
-                table.id,
-                version,
-                pile,
-                "dont_play",
-                label=f"Pile {pile}: don't play",
-                style=Style.danger if held == "dont_play" else Style.secondary,
-                row=row,
-                emoji="🛑",
+        for kind, words, lit in kinds:
+            buttons.append(
+                TableButton(
+                    "sig",
+                    table.id,
+                    version,
+                    pile,
+                    kind,
+                    label=f"Pile {pile}: {words}",
+                    style=lit if held == kind else Style.secondary,
+                    row=pile - 1,
+                    emoji=SIGNAL_EMOJI[kind],
+                )
             )
-        )
         buttons.append(
             TableButton(
-                "sig",
-                table.id,
-                version,
-                pile,
-                "good_card",
-                label=f"Pile {pile}: good card",
-                style=Style.success if held == "good_card" else Style.secondary,
-                row=row,
-                emoji="👍",
-            )
-        )
-        buttons.append(
-            TableButton(
-                "sig", table.id, version, pile, "clear", label="Clear", row=row, disabled=held is None
+                "sig", table.id, version, pile, "clear", label="Clear", row=pile - 1, disabled=held is None
             )
         )
     buttons.append(
