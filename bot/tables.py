@@ -132,14 +132,7 @@ class Table:
     def record(self) -> dict[str, Any]:
         """The game as a record (docs/records.md): what ``python -m bot replay`` reads."""
         assert self.state is not None
-        return {
-            "game": self.game,
-            "players": len(self.seats),
-            "options": self.options.model_dump(exclude_defaults=True),
-            "first_player": self.first_player,
-            "deck": list(self.state.deck),
-            "actions": list(self.actions),
-        }
+        return self.state.to_record()
 
 
 @dataclass
@@ -382,7 +375,7 @@ class TableService:
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             people = [s for s in seats if not s.ai]
             if not people:
-                await self._close(table, CANCELLED)
+                await self._cancel(table)
                 return table
             changes = {}
             if user_id == table.host_id:
@@ -396,21 +389,25 @@ class TableService:
             self._lobby(table_id)
             if user_id != table.host_id and not moderator:
                 raise TableError("Only the host or a moderator can cancel this lobby.")
-            await self._close(table, CANCELLED)
+            await self._cancel(table)
         return table
 
     async def _close(self, table: Table, status: str, result: dict[str, Any] | None = None) -> None:
+        """Write the table's end (and result), then free the channel. StoreError if the write fails."""
         now = self.now()
-        try:
-            await self.store.finish_table(
-                table.id, result, status=status, finished_at=_iso(now), updated_at=_iso(now), meta=table.meta
-            )
-        except StoreError as exc:
-            log.warning("table %s: could not close: %s", table.id, exc)
-            raise TableError(SAVE_FAILED) from exc
+        await self.store.finish_table(
+            table.id, result, status=status, finished_at=_iso(now), updated_at=_iso(now), meta=table.meta
+        )
         table.status = status
         table.finished_at = now
         self._forget(table)
+
+    async def _cancel(self, table: Table) -> None:
+        try:
+            await self._close(table, CANCELLED)
+        except StoreError as exc:
+            log.warning("table %s: could not close: %s", table.id, exc)
+            raise TableError(SAVE_FAILED) from exc
 
     def _forget(self, table: Table) -> None:
         if self._by_channel.get(table.channel_id) is table:
@@ -503,19 +500,12 @@ class TableService:
         now = self.now()
         turn_changed = state.turn != turn_before
         meta = table.meta
+        fields: dict[str, Any] = {"version": table.version + 1, "updated_at": _iso(now)}
         if turn_changed:
-            meta = {**meta, "turn_started": _iso(now), "reminded": False, "expired": False}
+            # The turn timer starts again; the meta column is only rewritten when it changes.
+            meta = fields["meta"] = {**meta, "turn_started": _iso(now), "reminded": False, "expired": False}
         try:
-            await self.store.append_action(
-                table.id,
-                table.version,
-                record,
-                user_id,
-                _iso(now),
-                version=table.version + 1,
-                updated_at=_iso(now),
-                meta=meta,
-            )
+            await self.store.append_action(table.id, table.version, record, user_id, _iso(now), **fields)
         except StoreError as exc:
             log.warning("table %s: could not save action %s: %s", table.id, table.version, exc)
             self._replay(table, table.actions)
@@ -540,25 +530,14 @@ class TableService:
 
     async def _finish(self, table: Table) -> None:
         """Record the result and free the channel. The result can be recomputed from the log."""
-        state = table.state
-        assert state is not None
-        now = self.now()
-        result = self.result_row(table, now)
         try:
-            await self.store.finish_table(
-                table.id,
-                result,
-                status=FINISHED,
-                finished_at=_iso(now),
-                updated_at=_iso(now),
-                meta=table.meta,
-            )
+            await self._close(table, FINISHED, self.result_row(table, self.now()))
         except StoreError:
             # The deciding action is saved; the next start-up finishes the table from its log.
             log.exception("table %s: could not record the result", table.id)
-        table.status = FINISHED
-        table.finished_at = now
-        self._forget(table)
+            table.status = FINISHED
+            table.finished_at = self.now()
+            self._forget(table)
 
     def result_row(self, table: Table, now: datetime) -> dict[str, Any]:
         state = table.state
@@ -657,7 +636,8 @@ class TableService:
                         if table.status == LOBBY:
                             try:
                                 await self._close(table, CANCELLED)
-                            except TableError:
+                            except StoreError:
+                                log.warning("table %s: could not close the idle lobby", table.id)
                                 continue
                             events.append(TimerEvent(table, "lobby_expired"))
                 continue
@@ -746,7 +726,7 @@ class TableService:
                 await self._save_seats(table, seats)
                 await self._deal(table, None)
             except TableError:
-                await self._close(table, CANCELLED)
+                await self._cancel(table)
                 raise
         return Outcome(table, turn_changed=True)
 
