@@ -48,6 +48,11 @@ class Deckhand(commands.Bot):
 
     async def close(self) -> None:
         try:
+            # Unloading stops the cogs' background work (board edits, AI seats, timers) before
+            # the store closes, so no database call is left running when the loop ends.
+            for name in EXTENSIONS:
+                if name in self.extensions:
+                    await self.unload_extension(name)
             await super().close()
         finally:
             await self.store.close()
