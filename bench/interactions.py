@@ -132,6 +132,8 @@ async def deckhand_plays(tables: int, plays: int, folder: Path) -> tuple[list[fl
     finally:
         TableButton.callback = original  # type: ignore[method-assign]
         await FloorButton.db.close()
+        # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
+        await bot.store.close()
     return timings, floor
 
 
@@ -191,7 +193,7 @@ async def floor_plays(tables: int, plays: int, folder: Path) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=10, help="tables open at once")
+    parser.add_argument("--tables", type=int, default=20, help="tables open at once")
     parser.add_argument("--plays", type=int, default=500, help="card plays to time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:

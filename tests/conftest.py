@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -34,5 +35,9 @@ def settings(db_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> Deckhand:
-    return Deckhand(settings)
+async def simcord_bot(settings: Settings) -> AsyncIterator[Deckhand]:
+    bot = Deckhand(settings)
+    yield bot
+    # SimCord's teardown cancels the bot's tasks but does not call bot.close(); the store's
+    # connection thread would otherwise outlive the test.
+    await bot.store.close()

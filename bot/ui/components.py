@@ -87,7 +87,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 
 
 def view_of(*buttons: TableButton) -> discord.ui.View:
+    """A view that only carries the buttons to Discord.
+
+    Every button is a DynamicItem, found again by its custom_id, so discord.py need not keep the
+    view: it is stopped before it is sent. A view still running would be stored per message
+    forever, and each ephemeral hand would start a 15-minute timeout task.
+    """
     view = discord.ui.View(timeout=None)
     for button in buttons:
         view.add_item(button)
+    view.stop()
     return view
