@@ -1,4 +1,4 @@
-"""The command line: run the bot, play a local table, replay a record."""
+"""The command line: run the bot, play a local table, replay a record, check chat messages."""
 
 from __future__ import annotations
 
@@ -30,6 +30,16 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
     replay.add_argument("record", help="path to a record (JSON), or - for standard input")
+
+    check = sub.add_parser(
+        "check-message",
+        help="read chat messages from standard input, one per line; write one JSON verdict per line",
+    )
+    check.add_argument(
+        "--lang",
+        default="en,de,fr,es",
+        help="comma-separated languages for number words (default: en,de,fr,es)",
+    )
     return parser
 
 
@@ -89,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "play":
         return _play(args)
+    if args.command == "check-message":
+        from bot.chatfilter.cli import check_main
+
+        return check_main(args.lang, sys.stdin.buffer, sys.stdout.buffer)
     if args.command == "replay":
         from bot.records import replay_main
 

@@ -1,0 +1,218 @@
+"""Number words of the four supported languages, in folded spelling (see `fold`).
+
+Each word is a morpheme with a value and a kind: U units 1..9, T 10..19, D tens 20..90, H hundred,
+C a connector (and, und, et, y). Glued and hyphenated numbers are split into these pieces by the
+detector; `text_to_num` then reads the canonical spelling of a piece sequence.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+LANGUAGES = ("en", "de", "fr", "es")
+
+Morpheme = tuple[int, str]  # (value, kind)
+
+
+def fold(word: str) -> str:
+    """Lower case, German umlauts as two letters (fünf -> fuenf), other accents dropped."""
+    word = word.lower().replace("ß", "ss").replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def _table(units: str, teens: str, tens: str) -> dict[str, Morpheme]:
+    table: dict[str, Morpheme] = {}
+    for value, word in enumerate(units.split(), start=1):
+        for variant in word.split("/"):
+            table[variant] = (value, "U")
+    for value, word in enumerate(teens.split(), start=10):
+        for variant in word.split("/"):
+            table[variant] = (value, "T")
+    for value, word in enumerate(tens.split(), start=2):
+        for variant in word.split("/"):
+            table[variant] = (value * 10, "D")
+    return table
+
+
+CARDINALS: dict[str, dict[str, Morpheme]] = {
+    "en": _table(
+        "one two three four five six seven eight nine",
+        "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen",
+        "twenty thirty forty fifty sixty seventy eighty ninety",
+    ),
+    "de": _table(
+        "eins/ein/eine zwei/zwo drei vier fuenf/funf sechs sieben acht neun",
+        "zehn elf zwoelf/zwolf dreizehn vierzehn fuenfzehn/funfzehn sechzehn siebzehn/siebenzehn "
+        "achtzehn neunzehn",
+        "zwanzig dreissig/dreisig/dreizig vierzig fuenfzig/funfzig sechzig siebzig/siebenzig achtzig neunzig",
+    ),
+    "fr": _table(
+        "un/une deux trois quatre cinq six sept huit neuf",
+        "dix onze douze treize quatorze quinze seize dixsept dixhuit dixneuf",
+        "vingt/vingts trente quarante cinquante soixante",
+    ),
+    "es": _table(
+        "uno/una/un dos tres cuatro cinco seis siete ocho nueve",
+        "diez once doce trece catorce quince dieciseis diecisiete dieciocho diecinueve",
+        "veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa",
+    ),
+}
+for _lang, _word in (("en", "hundred"), ("de", "hundert"), ("fr", "cent"), ("es", "cien"), ("es", "ciento")):
+    CARDINALS[_lang][_word] = (100, "H")
+for _lang, _word in (("en", "and"), ("de", "und"), ("fr", "et"), ("es", "y")):
+    CARDINALS[_lang][_word] = (0, "C")
+# Spanish 21..29 are written as one word: veinti + unit.
+CARDINALS["es"]["veinti"] = (20, "D")
+CARDINALS["es"]["dieci"] = (10, "P")  # prefix of 16..19 when glued oddly; read with a unit
+
+# Common misspellings seen in chat, mapped to the word they stand for.
+MISSPELLED: dict[str, str] = {
+    "fourty": "forty",
+    "fourtey": "forty",
+    "ninty": "ninety",
+    "nintey": "ninety",
+    "fivety": "fifty",
+    "twelv": "twelve",
+    "twentie": "twenty",
+    "thirtie": "thirty",
+    "sevn": "seven",
+    "sevan": "seven",
+    "eigth": "eight",
+    "fiveteen": "fifteen",
+}
+
+# Real words one typo away from a number word, never read as numbers.
+NOT_TYPOS = frozenset(
+    (
+        "forth fifth sixth ninth tenth eighth weight height freight thirsty steven sever seven's "
+        "elven eleve twin tent tweet there three's sixtyish fits fifths nines tens plenty twins "
+        "twine neunte achte achter zwanzigste ninety's sixer sixes seventh trios quince quinte tente siebe "
+        "eighties"
+    ).split()
+)
+
+# Ordinal words that name a value. Pieces before the last are cardinals ("forty-seventh").
+ORDINALS: dict[str, dict[str, Morpheme]] = {
+    "en": {
+        **{
+            w: (v, "U")
+            for v, w in enumerate(
+                "first second third fourth fifth sixth seventh eighth ninth".split(),
+                start=1,
+            )
+        },
+        **{
+            w: (v, "T")
+            for v, w in enumerate(
+                (
+                    "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
+                    "eighteenth nineteenth"
+                ).split(),
+                start=10,
+            )
+        },
+        **{
+            w: (v * 10, "D")
+            for v, w in enumerate(
+                ("twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth").split(),
+                start=2,
+            )
+        },
+    },
+    "fr": {"premier": (1, "U"), "premiere": (1, "U"), "second": (2, "U"), "seconde": (2, "U")},
+    "es": {
+        w: (v, "U" if v < 10 else "T")
+        for v, w in enumerate(
+            "primero segundo tercero cuarto quinto sexto septimo octavo noveno decimo".split(),
+            start=1,
+        )
+    },
+    "de": {"erste": (1, "U"), "dritte": (3, "U"), "siebte": (7, "U"), "achte": (8, "U")},
+}
+for _w in list(ORDINALS["es"]):
+    ORDINALS["es"][_w[:-1] + "a"] = ORDINALS["es"][_w]
+    ORDINALS["es"][_w[:-1] + "os"] = ORDINALS["es"][_w]
+    ORDINALS["es"][_w[:-1] + "as"] = ORDINALS["es"][_w]
+ORDINALS["es"]["primer"] = (1, "U")
+ORDINALS["es"]["tercer"] = (3, "U")
+
+# Words that are numbers in one language and ordinary words in another: read as numbers only when
+# the message is in that language (see detector.language_scores).
+AMBIGUOUS: dict[str, str] = {
+    word: lang
+    for lang, words in {
+        "es": "once dos tres uno una quince",
+        "de": "elf ein eine acht",
+        "fr": "sept cent neuf un une seize onze dix",
+    }.items()
+    for word in words.split()
+}
+
+# Small function words per language, to tell which language a message is in.
+STOPWORDS: dict[str, frozenset[str]] = {
+    "en": frozenset(
+        (
+            "i you he she we they it is are am the a an have has got and or of to for on in with "
+            "my your me this that what who can do does play played any anyone someone not no yes "
+            "pile card cards once only one when then just if but so will would lol pls please "
+            "need here there"
+        ).split()
+    ),
+    "de": frozenset(
+        (
+            "ich du er sie wir ihr es ist sind bin der die das den dem ein eine einen hab habe "
+            "hat und oder mit auf fuer von zu nicht kein keine ja nein bitte mal noch schon "
+            "stapel karte karten kann kannst wer jemand legen spielen gib gibt sei mir dir wenn "
+            "dann aber auch so"
+        ).split()
+    ),
+    "fr": frozenset(
+        (
+            "je tu il elle nous vous ils le la les un une des de du et ou ai as est sont pas ne "
+            "sur pour avec qui quelqu'un carte cartes pile joue jouer moi toi mais donc oui non"
+        ).split()
+    ),
+    "es": frozenset(
+        (
+            "yo tu el ella nosotros los las un una unos de del y o tengo tiene tienes es son no "
+            "si sobre para con quien alguien carta cartas pila juega jugar mi pero que por favor"
+        ).split()
+    ),
+}
+
+
+@lru_cache(maxsize=4096)
+def one_typo_away(word: str, lang: str) -> str | None:
+    """The number word `word` misspells by one dropped, added, swapped or changed letter."""
+    if len(word) < 5 or word in NOT_TYPOS:
+        return None
+    for target in CARDINALS[lang]:
+        if len(target) < 5 or abs(len(target) - len(word)) > 1:
+            continue
+        if _distance_one(word, target):
+            # Changing a letter of a short word too easily makes another word (fifty/fifth).
+            if len(word) == len(target) and len(target) < 6 and sorted(word) != sorted(target):
+                continue
+            return target
+    return None
+
+
+def _distance_one(a: str, b: str) -> bool:
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        )
+    if len(a) < len(b):
+        a, b = b, a
+    return any(a[:i] + a[i + 1 :] == b for i in range(len(a)))

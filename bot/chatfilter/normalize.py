@@ -1,0 +1,189 @@
+"""Undo the disguises of a chat message before numbers are looked for.
+
+`normalize` maps a message to plain lower-case text and remembers, for every character it keeps,
+the offset of the original character it came from, so that spans found in the plain text point
+into the message as sent. It removes Discord tokens (mentions, custom emoji, timestamps, links),
+markdown marks, zero-width characters and variation selectors; turns fullwidth and mathematical
+digits, keycaps, circled and dingbat digits, dice and playing-card glyphs into ASCII digits; and
+reads Cyrillic and Greek look-alike letters as Latin ones. Characters that needed such a change are
+marked `odd`: a number written with them is disguised.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# Mentions, channels, roles, custom emoji, timestamps, slash-command mentions, links.
+DISCORD_TOKEN = re.compile(
+    r"<(?:@[!&]?\d+|#\d+|a?:\w+:\d+|t:-?\d+(?::[tTdDfFR])?|id:\w+|/[\w -]+:\d+)>"
+    r"|https?://\S+|www\.\S+|discord\.gg/\S+"
+)
+# Markdown marks that never carry meaning of their own.
+MARKUP = re.compile(r"\|\||\*\*|__|~~|`+|^\s*(?:#{1,3}|-#|>{1,3})\s", re.MULTILINE)
+
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\ufe0e\ufe0f\u2061\u2062\u2063\u2064")
+KEYCAP = "\u20e3"
+
+LOOKALIKE = {
+    # Cyrillic
+    "а": "a",
+    "в": "b",
+    "е": "e",
+    "ё": "e",
+    "к": "k",
+    "м": "m",
+    "н": "h",
+    "о": "o",
+    "р": "p",
+    "с": "c",
+    "т": "t",
+    "у": "y",
+    "х": "x",
+    "і": "i",
+    "ї": "i",
+    "ј": "j",
+    "ѕ": "s",
+    "ԁ": "d",
+    "һ": "h",
+    "ԛ": "q",
+    "ԝ": "w",
+    "ӏ": "l",
+    "з": "3",
+    "б": "6",
+    # Greek
+    "α": "a",
+    "β": "b",
+    "ε": "e",
+    "η": "n",
+    "ι": "i",
+    "κ": "k",
+    "ν": "v",
+    "ο": "o",
+    "ρ": "p",
+    "τ": "t",
+    "υ": "u",
+    "χ": "x",
+    "ω": "w",
+    "ζ": "z",
+    "μ": "u",
+    # Latin letters from other blocks that pass for plain ones
+    "ƒ": "f",
+    "ı": "i",
+    "ł": "l",
+    "ø": "o",
+    "đ": "d",
+    "ȿ": "s",
+    "ɡ": "g",
+    "ʏ": "y",
+    "ᴏ": "o",
+}
+
+# Symbols that stand for a digit and that NFKC leaves alone.
+GLYPH_VALUES: dict[str, str] = {"🔟": "10", "💯": "100"}
+for _i in range(10):
+    GLYPH_VALUES[chr(0x2776 + _i)] = str(_i + 1)  # ❶..❿
+    GLYPH_VALUES[chr(0x2780 + _i)] = str(_i + 1)  # ➀..➉
+    GLYPH_VALUES[chr(0x278A + _i)] = str(_i + 1)  # ➊..➓
+for _i in range(6):
+    GLYPH_VALUES[chr(0x2680 + _i)] = str(_i + 1)  # dice ⚀..⚅
+for _suit in (0x1F0A0, 0x1F0B0, 0x1F0C0, 0x1F0D0):  # playing cards: rank in the low nibble
+    for _rank in range(2, 11):
+        GLYPH_VALUES[chr(_suit + _rank)] = str(_rank)
+
+
+@dataclass(slots=True)
+class Normalized:
+    text: str
+    origin: list[int]  # for each character of text, the offset of its source in the message
+    odd: list[bool]  # the character was disguised (look-alike, fullwidth, keycap, glyph...)
+    upper: list[bool]  # the source character was upper case (for roman numerals)
+    markup: bool  # spoilers, code or emphasis were removed
+    glued_gap: set[int]  # positions where something invisible was removed between two characters
+
+
+def normalize(message: str) -> Normalized:
+    hidden: list[tuple[int, int, str]] = []  # (start, end, replacement)
+    markup = False
+    if "<" in message or "http" in message or "www." in message or "discord.gg" in message:
+        hidden.extend((m.start(), m.end(), " ") for m in DISCORD_TOKEN.finditer(message))
+    if any(c in message for c in "|*_~`#>"):
+        for m in MARKUP.finditer(message):
+            if any(s <= m.start() < e for s, e, _ in hidden):
+                continue
+            hidden.append((m.start(), m.end(), ""))
+            markup = True
+        # A single star is emphasis unless it stands between two numbers (7*7).
+        for m in re.finditer(r"(?<!\*)\*(?!\*)", message):
+            before = message[: m.start()].rstrip()[-1:]
+            after = message[m.end() :].lstrip()[:1]
+            if not (before.isdigit() and after.isdigit()):
+                hidden.append((m.start(), m.end(), ""))
+                markup = True
+        hidden.sort()
+    if not hidden and message.isascii():
+        n = len(message)
+        return Normalized(
+            message.lower(), list(range(n)), [False] * n, [c.isupper() for c in message], False, set()
+        )
+    out: list[str] = []
+    origin: list[int] = []
+    odd: list[bool] = []
+    upper: list[bool] = []
+    gaps: set[int] = set()
+    skip_until = 0
+    spans = iter(hidden)
+    next_span = next(spans, None)
+    for i, ch in enumerate(message):
+        if i < skip_until:
+            continue
+        while next_span is not None and next_span[1] <= i:
+            next_span = next(spans, None)
+        if next_span is not None and next_span[0] == i:
+            skip_until = next_span[1]
+            if next_span[2]:
+                out.append(next_span[2])
+                origin.append(i)
+                odd.append(False)
+                upper.append(False)
+            next_span = next(spans, None)
+            continue
+        if ch.isascii():
+            out.append(ch.lower())
+            origin.append(i)
+            odd.append(False)
+            upper.append(ch.isupper())
+            continue
+        if ch in INVISIBLE or ch == KEYCAP:
+            gaps.add(len(out))
+            if ch == KEYCAP and odd:
+                odd[-1] = True
+            continue
+        if ch in GLYPH_VALUES:
+            for c in GLYPH_VALUES[ch]:
+                out.append(c)
+                origin.append(i)
+                odd.append(True)
+                upper.append(False)
+            continue
+        low = ch.lower()
+        if low in LOOKALIKE:
+            out.append(LOOKALIKE[low])
+            origin.append(i)
+            odd.append(True)
+            upper.append(ch.isupper())
+            continue
+        plain = unicodedata.normalize("NFKC", ch)
+        changed = plain != ch
+        for c in plain:
+            if unicodedata.combining(c):
+                continue
+            out.append(c.lower())
+            origin.append(i)
+            # Letters with accents are ordinary writing; digits and letters from other blocks are not.
+            odd.append(changed and (c.isdigit() or c.isascii()))
+            upper.append(c.isupper())
+        if not plain or all(unicodedata.combining(c) for c in plain):
+            gaps.add(len(out))
+    return Normalized("".join(out), origin, odd, upper, markup, gaps)

@@ -1,0 +1,173 @@
+"""Reading single words as number pieces: exact, glued, ordinal, misspelled or in leetspeak."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bot.chatfilter.lexicon import (
+    CARDINALS,
+    MISSPELLED,
+    ORDINALS,
+    fold,
+    one_typo_away,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    value: int
+    kind: str  # U T D H C P (see lexicon)
+
+
+@dataclass(frozen=True, slots=True)
+class WordReading:
+    lang: str
+    pieces: tuple[Piece, ...]
+    ordinal: bool = False
+    decade: bool = False  # "forties", "Vierzigern": a range of values
+    odd: bool = False  # misspelled or leetspeak
+
+
+LEET = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
+)
+
+CONNECTOR = {"en": "and", "de": "und", "fr": "et", "es": "y"}
+_GERMAN_ORDINAL_ENDINGS = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", "tes", "tem", "te")
+_DECADE_ENDINGS = {"en": ("ies",), "de": ("ern", "er"), "fr": ("aine", "aines"), "es": ("ena",)}
+
+
+def _segment(word: str, lang: str) -> tuple[Piece, ...] | None:
+    """Split a glued word into number pieces of one language, or None."""
+    table = CARDINALS[lang]
+    n = len(word)
+    best: list[tuple[Piece, ...] | None] = [None] * (n + 1)
+    best[0] = ()
+    for i in range(n):
+        if best[i] is None:
+            continue
+        for j in range(i + 2, min(n, i + 12) + 1):
+            hit = table.get(word[i:j])
+            if hit is None:
+                continue
+            candidate = (*best[i], Piece(*hit))  # type: ignore[misc]
+            if best[j] is None or len(candidate) < len(best[j]):  # type: ignore[arg-type]
+                best[j] = candidate
+    found = best[n]
+    if not found or all(p.kind == "C" for p in found) or found[0].kind == "C" or found[-1].kind == "C":
+        return None
+    return found
+
+
+def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
+    direct = ORDINALS[lang].get(word)
+    if direct is not None:
+        return (Piece(*direct),)
+    if lang == "en":
+        for last, value in ORDINALS["en"].items():
+            if word.endswith(last) and len(word) > len(last):
+                rest = _segment(word[: -len(last)], "en")
+                if rest:
+                    return (*rest, Piece(*value))
+        return None
+    if lang == "de":
+        for end in _GERMAN_ORDINAL_ENDINGS:
+            if word.endswith(end) and len(word) > len(end) + 2:
+                head = word[: -len(end)]
+                for irregular, value in (("dritt", 3), ("erst", 1), ("sieb", 7), ("ach", 8)):
+                    if head.endswith(irregular):
+                        rest = _segment(head[: -len(irregular)], "de") if head != irregular else ()
+                        if rest is not None:
+                            return (*rest, Piece(value, "U"))
+                found = _segment(head, "de")
+                if found:
+                    return found
+        return None
+    if lang == "fr":
+        for end in ("iemes", "ieme"):
+            if word.endswith(end):
+                head = word[: -len(end)]
+                if head.endswith("cinqu"):
+                    head = head[:-1]
+                elif head.endswith("neuv"):
+                    head = head[:-1] + "f"
+                return _segment(head, "fr")
+    return None
+
+
+def _decade(word: str, lang: str) -> tuple[Piece, ...] | None:
+    for end in _DECADE_ENDINGS[lang]:
+        if word.endswith(end) and len(word) > len(end) + 3:
+            head = word[: -len(end)]
+            for stem in (head, head + "y", head + "e", head + "a"):
+                hit = CARDINALS[lang].get(stem)
+                if hit is not None and hit[1] in "DT" and hit[0] >= 13:
+                    return (Piece(*hit),)
+    if lang == "en" and word in ("teens", "teen"):
+        return (Piece(13, "T"),)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
+    """Every reading of one word as a number piece sequence, one per language that has one."""
+    word = fold(raw)
+    readings: list[WordReading] = []
+    for lang in langs:
+        if CONNECTOR[lang] == word:
+            readings.append(WordReading(lang, (Piece(0, "C"),)))
+            continue
+        if len(word) < 2:
+            continue
+        pieces = _segment(word, lang)
+        if pieces:
+            # German writes its numbers as one word, and Spanish 21..29; elsewhere glue is a disguise.
+            glued = len(pieces) > 1 and lang != "de" and not (lang == "es" and pieces[0].value == 20)
+            readings.append(WordReading(lang, pieces, odd=glued))
+            continue
+        pieces = _ordinal(word, lang)
+        if pieces:
+            readings.append(WordReading(lang, pieces, ordinal=True))
+            continue
+        pieces = _decade(word, lang)
+        if pieces:
+            readings.append(WordReading(lang, pieces, decade=True))
+            continue
+        fixed = MISSPELLED.get(word) if lang == "en" else None
+        if fixed is None:
+            fixed = one_typo_away(word, lang)
+        if fixed is not None:
+            readings.append(WordReading(lang, (Piece(*CARDINALS[lang][fixed]),), odd=True))
+            continue
+        # A glued compound with one misspelled half: "fourtyseven", "sevnteen".
+        for cut in range(3, len(word) - 2):
+            left, right = word[:cut], word[cut:]
+            a = CARDINALS[lang].get(left) or _typo_piece(left, lang)
+            b = CARDINALS[lang].get(right) or _typo_piece(right, lang)
+            if a and b and a[1] == "D" and b[1] == "U":
+                readings.append(WordReading(lang, (Piece(*a), Piece(*b)), odd=True))
+                break
+    return tuple(readings)
+
+
+def _typo_piece(word: str, lang: str) -> tuple[int, str] | None:
+    fixed = MISSPELLED.get(word) if lang == "en" else None
+    fixed = fixed or one_typo_away(word, lang)
+    return CARDINALS[lang][fixed] if fixed else None
+
+
+def read_leet(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
+    """A word written with digits for letters ("f0rty", "thr33", "s1xty")."""
+    readings = []
+    for variant in {raw.translate(LEET), raw.replace("1", "l").translate(LEET)}:
+        if not variant.isalpha():
+            continue
+        for reading in read_word(variant, langs):
+            if reading.pieces[0].kind != "C":
+                readings.append(
+                    WordReading(reading.lang, reading.pieces, reading.ordinal, reading.decade, True)
+                )
+        if readings:
+            break
+    return tuple(readings)

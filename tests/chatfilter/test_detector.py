@@ -1,0 +1,249 @@
+"""The chat rule keeper, category by category of the policy (RULES.md, "Talking during The Game")."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.chatfilter import Context, check
+from bot.chatfilter.cli import check_main
+
+HERE = Path(__file__).parent
+
+
+def corpus(name: str) -> list[str]:
+    lines = (HERE / name).read_text(encoding="utf-8").split("\n")
+    return [line for line in lines[1:] if line]
+
+
+@pytest.mark.parametrize("message", corpus("messages_flag.txt"))
+def test_number_sharing_is_flagged(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"missed: {message!r} ({verdict.reason})"
+    assert verdict.severity in ("high", "medium", "low")
+
+
+@pytest.mark.parametrize("message", corpus("messages_allowed.txt"))
+def test_ordinary_talk_is_left_alone(message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag, f"false alarm: {message!r} {verdict.numbers} ({verdict.reason})"
+    assert verdict.severity is None and verdict.numbers == ()
+
+
+def values(message: str, context: Context | None = None) -> list[tuple[int, str]]:
+    """Each number found, with the part of the message its span covers."""
+    verdict = check(message, context)
+    return [(f.value, message[f.start : f.end]) for f in verdict.numbers]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I have 47", [(47, "47")]),
+        ("anyone with 58 or 59?", [(58, "58"), (59, "59")]),
+        ("I have forty-seven", [(47, "forty-seven")]),
+        ("Ich habe siebenundvierzig", [(47, "siebenundvierzig")]),
+        ("sieben und vierzig", [(47, "sieben und vierzig")]),
+        ("fuenfundzwanzig", [(25, "fuenfundzwanzig")]),  # typed without umlauts
+        ("j'ai quatre-vingt-dix-sept", [(97, "quatre-vingt-dix-sept")]),
+        ("tengo noventa y nueve", [(99, "noventa y nueve")]),
+        ("die Dreiundsechzigste", [(63, "Dreiundsechzigste")]),
+        ("the forty-seventh", [(47, "forty-seventh")]),
+    ],
+)
+def test_numbers_are_read_with_their_spans(message: str, expected: list[tuple[int, str]]) -> None:
+    assert values(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("４７", 47),  # fullwidth
+        ("𝟒𝟕", 47),  # mathematical bold
+        ("4\u200b7", 47),  # zero-width space
+        ("4\u20e37\u20e3", 47),  # keycaps without the variation selector
+        ("4️⃣7️⃣", 47),
+        ("s\u0435v\u0435n", 7),  # Cyrillic e
+        ("f0rty", 40),
+        ("thr33", 3),
+        ("XLVII", 47),
+        ("🂧", 7),  # seven of spades
+        ("f o r t y  s e v e n", 47),
+        ("s-e-v-e-n-t-y", 70),
+        ("fortyseven", 47),
+        ("fourty", 40),
+        ("||forty||||seven||", 47),
+        ("**forty** **seven**", 47),
+        ("`47`", 47),
+        ("50-3", 47),
+        ("7*7", 49),
+        ("fifty minus three", 47),
+        ("half of ninety-four", 47),
+        ("100 minus 53", 47),
+    ],
+)
+def test_disguises_are_seen_through_and_rated_high(message: str, value: int) -> None:
+    verdict = check(message)
+    assert verdict.flag
+    assert value in [f.value for f in verdict.numbers]
+    assert verdict.severity == "high", verdict.reason
+
+
+def test_a_number_in_the_senders_hand_is_high_even_when_plain() -> None:
+    plain = check("the 47 would be nice")
+    assert plain.severity == "medium"
+    mine = check("the 47 would be nice", Context(hand=frozenset({12, 47})))
+    assert mine.severity == "high"
+    assert "hand" in mine.reason
+
+
+def test_asking_for_a_card_is_high() -> None:
+    assert check("does anyone have the 58?").severity == "high"
+    assert check("hat jemand die zweiundneunzig?").severity == "high"
+
+
+def test_borderline_hints_are_low() -> None:
+    assert check("something in the forties").severity == "low"
+    assert check("I have the card right next to the top card").severity == "low"
+    assert check("single digits only").severity == "low"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "don't play on pile 2",
+        "Stapel 3 bitte nicht",
+        "the 3rd pile is yours",
+        "piles 3 and 4 are yours",
+        "ne jouez pas sur la deuxième pile",
+    ],
+)
+def test_pile_numbers_one_to_four_are_allowed(message: str) -> None:
+    assert not check(message).flag
+
+
+def test_a_count_of_cards_is_allowed_only_up_to_the_hand_size() -> None:
+    assert not check("I can play 3 cards").flag
+    assert check("I have 47 cards").flag
+    small_hand = Context(hand_size=6)
+    assert not check("I could lay 6 cards", small_hand).flag
+    assert check("I could lay 7 cards", small_hand).flag
+    # Cards left in the deck, or at the end, are public.
+    assert not check("we lost with 12 cards left").flag
+    assert not check("the draw pile has 40 cards left").flag
+
+
+def test_the_backwards_trick_ten_is_allowed_but_other_offsets_are_not() -> None:
+    assert not check("ten below works for me").flag
+    assert not check("I can do the 10 trick on the up pile").flag
+    assert check("mine is exactly 3 above pile 1").flag
+    assert check("one above pile 2's top").flag
+    assert check("one below the 40").flag
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "<@123456789012345678> your turn",
+        "<:pepe47:112233445566778899> nice",
+        "<a:dance47:123456789012345678>",
+        "game starts <t:1735689600:R>",
+        "https://discord.com/channels/1/23/45 look",
+        "back at 20:30",
+        "brb 5 min",
+        "100% agree",
+        "my 9 year old beats us",
+        "there are 5 of us",
+        "round 3 after this?",
+        "gg 2 ez",
+        "1v1 me after this",
+    ],
+)
+def test_discord_tokens_times_and_talk_are_allowed(message: str) -> None:
+    assert not check(message).flag
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "once you play, I'll follow",
+        "gib acht, der Stapel ist fast voll",
+        "it's a quince tree",
+        "elf on the shelf",
+    ],
+)
+def test_words_that_are_numbers_only_in_another_language_are_left_alone(message: str) -> None:
+    assert not check(message).flag
+
+
+def test_a_false_friend_counts_when_the_message_is_in_that_language() -> None:
+    assert check("tengo once cartas? no, tengo el once").flag
+    assert check("ich hab die acht").flag
+
+
+def test_languages_can_be_limited() -> None:
+    german_only = Context(languages=("de",))
+    assert not check("I have forty-seven", german_only).flag
+    assert check("ich habe siebenundvierzig", german_only).flag
+    assert check("I have 47", german_only).flag  # digits are digits in every language
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_any_text_gets_a_verdict_with_spans_inside_it(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag == (verdict.severity is not None)
+    for found in verdict.numbers:
+        assert 0 <= found.start < found.end <= len(message)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(min_value=11, max_value=99),
+    st.sampled_from(["\u200b", "\u200c", "\u2060", "\ufeff", "\u00ad"]),
+)
+def test_invisible_characters_never_hide_a_number(value: int, invisible: str) -> None:
+    digits = str(value)
+    verdict = check(f"I have {digits[0]}{invisible}{digits[1]}")
+    assert verdict.flag
+    assert value in [f.value for f in verdict.numbers]
+    assert verdict.severity == "high"
+
+
+def run_cli(data: bytes, lang: str = "en,de,fr,es") -> tuple[int, list[str]]:
+    sink = io.BytesIO()
+    code = check_main(lang, io.BytesIO(data), sink)
+    return code, sink.getvalue().decode("utf-8").split("\n")
+
+
+def test_cli_writes_one_json_object_per_line_blank_lines_included() -> None:
+    data = "I have 47\n\ngive me a second\r\nj'ai quarante-sept\n４７ 🎉\nno newline at the end".encode()
+    code, out = run_cli(data)
+    assert code == 0
+    assert out[-1] == ""  # every object ends with a line break
+    objects = [json.loads(line) for line in out[:-1]]
+    assert len(objects) == 6
+    assert objects[0] == {
+        "flag": True,
+        "severity": "high",
+        "numbers": [{"value": 47, "start": 7, "end": 9}],
+        "reason": objects[0]["reason"],
+    }
+    assert objects[1]["flag"] is False and objects[1]["severity"] is None and objects[1]["numbers"] == []
+    assert objects[2]["flag"] is False
+    assert objects[3]["numbers"] == [{"value": 47, "start": 5, "end": 18}]
+    assert objects[4]["numbers"] == [{"value": 47, "start": 0, "end": 2}]  # characters, not bytes
+    assert objects[5]["flag"] is False
+    assert all(isinstance(o["reason"], str) and o["reason"] for o in objects)
+
+
+def test_cli_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_cli(b"I have 47\n", lang="en,xx")
+    assert code == 2
+    assert out == [""]
+    assert "xx" in capsys.readouterr().err
