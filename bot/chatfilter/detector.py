@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from text_to_num import text2num
 
