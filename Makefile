@@ -28,6 +28,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/interactions.py
+	$(BIN)/python bench/chatfilter.py
 
 screenshots: $(STAMP)
 	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"

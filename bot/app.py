@@ -13,7 +13,7 @@ from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.tables",)
+EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.chatwatch")
 
 
 def intents() -> discord.Intents:

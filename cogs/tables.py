@@ -280,7 +280,9 @@ class Tables(commands.Cog):
     # ---- buttons -------------------------------------------------------------------------------
 
     async def on_click(self, interaction: discord.Interaction, click: Click) -> None:
-        handler = getattr(self, f"_click_{click.kind}", None)
+        # Buttons of other cogs (the chat rule keeper's "False alarm") come through here too.
+        name = f"_click_{click.kind}"
+        handler = next((h for cog in self.bot.cogs.values() if (h := getattr(cog, name, None))), None)
         try:
             if handler is None:
                 raise TableError("That button is not one of mine.")
@@ -531,7 +533,12 @@ class Tables(commands.Cog):
             await self._delete(channel, old)
         assert table.finished_at is not None
         try:
-            await channel.send(**render.final_report(table, table.finished_at).kwargs())
+            strikes = await self.bot.store.strikes(table.id)
+        except Exception:
+            log.exception("table %s: could not read the strikes for the final report", table.id)
+            strikes = {}
+        try:
+            await channel.send(**render.final_report(table, table.finished_at, strikes).kwargs())
         except discord.HTTPException as exc:
             log.warning("table %s: could not post the final report: %s", table.id, exc)
 

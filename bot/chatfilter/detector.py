@@ -27,7 +27,7 @@ CARDS = frozenset("card cards karte karten carte cartes carta cartas ones".split
 COUNTABLE = frozenset(
     (
         "turn turns move moves zug zuege zuegen round rounds runde runden game games spiel spiele "
-        "spielen partie parties partida partidas manche manches player players spieler people "
+        "partie parties partida partidas manche manches player players spieler people "
         "persons person guys folks leute joueurs jugadores personas win wins loss losses time "
         "times mal fois veces vez tries try attempts attempt plays points pts tours turnos sieg "
         "siege niederlagen seat seats friends others players' draws draw redraws piles stacks "
@@ -92,6 +92,9 @@ WAITING = frozenset(
     "brb back be ready there done start starting wait zurueck bin gleich leave leaving meet bed go".split()
 )
 DECK = frozenset("deck draw pile stack nachziehstapel stapel pioche mazo game".split())
+PLAYER_COUNT = frozenset(
+    {("on", "est"), ("nous", "sommes"), ("we", "are"), ("we", "re"), ("wir", "sind"), ("sind", "wir")}
+)
 MONEY = frozenset("cent cents euro euros dollar dollars bucks pence quid".split())
 PLAIN_OFFSET = frozenset(
     "above below higher lower under ueber unter hoeher niedriger dessus dessous encima debajo".split()
@@ -265,7 +268,7 @@ def _verdict(
     on_top = [v for v in values if v in ctx.pile_tops]
     disguised = [n for n in flagged if n.odd or n.how in ("spelled", "leet", "roman", "glyph", "arithmetic")]
     if in_hand:
-        return Verdict(True, "high", found, f"names a card in the sender's hand ({len(in_hand)})")
+        return Verdict(True, "high", found, "names a card in the sender's hand")
     if disguised or (flagged and norm.markup):
         return Verdict(
             True, "high", found, f"a disguised card number ({disguised[0].how if disguised else 'markup'})"
@@ -594,7 +597,8 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
         # 4 7, or 4 and 7 glued by something invisible: one number.
         j = i
         while (
-            j + 1 < len(toks)
+            j < i + 1
+            and j + 1 < len(toks)
             and toks[j + 1].kind == "n"
             and len(toks[j + 1].text) == 1
             and len(toks[j].text) == 1
@@ -602,6 +606,11 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             and (text[toks[j].end : toks[j + 1].start] == " " or toks[j].end in norm.glued_gap)
         ):
             j += 1
+        in_list = (
+            j + 1 < len(toks) and toks[j + 1].kind == "n" and text[toks[j].end : toks[j + 1].start] == " "
+        ) or (i > 0 and toks[i - 1].kind == "n" and text[toks[i - 1].end : t.start] == " ")
+        if j > i and in_list:
+            j = i  # "2 3 4" is a list of digits, not one number
         if j > i:
             value = int("".join(tok.text for tok in toks[i : j + 1]))
             nums.append(Num(value, i, j, "digits", odd=True))
@@ -637,7 +646,13 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, text: str) -> None:
     for k in range(len(nums) - 2, -1, -1):
         a, b = nums[k], nums[k + 1]
         between = [t.text for t in toks[a.last + 1 : b.first]]
-        shared = b.allowed and not a.allowed and between and all(w in COORDINATION for w in between)
+        shared = (
+            b.allowed
+            and b.allowed != "not a card value"
+            and not a.allowed
+            and between
+            and all(w in COORDINATION for w in between)
+        )
         if shared and (b.allowed != "a count of cards" or a.value <= ctx.hand_size):
             a.allowed = b.allowed
 
@@ -677,6 +692,8 @@ def _allowance(n: Num, toks: list[Tok], ctx: Context, text: str) -> str | None:
         if before in PILE or before == "#":
             return "a pile number" if n.value <= 4 else None
         return "a round, game or seat number"
+    if before in ("zu", "somos") or (before2, before) in PLAYER_COUNT:
+        return "a player count"
     if before == "of" and before2 == "best":
         return "a match length"
     if (before in UP_TO or before2 + " " + before in UP_TO) and n.value <= ctx.hand_size:

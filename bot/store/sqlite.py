@@ -6,6 +6,7 @@ table service reports as accepted survives a crash of the process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
@@ -247,3 +248,64 @@ class SqliteStore:
             d["seats"] = json.loads(d["seats"])
             out.append(d)
         return out
+
+    # ---- server options and strikes ------------------------------------------------------------
+
+    async def guild_options(self, guild_id: int) -> dict[str, Any]:
+        async with self.db.execute(
+            "SELECT options FROM guild_options WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def set_guild_options(self, guild_id: int, options: dict[str, Any], at: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_options (guild_id, options, updated_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET options = excluded.options, "
+                    "updated_at = excluded.updated_at",
+                    (guild_id, json.dumps(options), at),
+                )
+            ]
+        )
+
+    async def add_strike(
+        self, table_id: int, user_id: int, message_id: int, severity: str, action: str, at: str
+    ) -> int | None:
+        """Record a strike; None if that message was struck already (an edit of a caught message)."""
+        db = self.db
+        try:
+            async with db.execute(
+                "INSERT INTO strikes (table_id, user_id, message_id, severity, action, at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, message_id) DO NOTHING RETURNING id",
+                (table_id, user_id, message_id, severity, action, at),
+            ) as cur:
+                row = await cur.fetchone()
+            await db.commit()
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                await db.rollback()
+            raise StoreError(str(exc)) from exc
+        return row[0] if row else None
+
+    async def clear_strike(self, table_id: int, strike_id: int, by: int) -> dict[str, Any] | None:
+        """Mark a strike a false alarm; returns it, or None if unknown or cleared already."""
+        async with self.db.execute(
+            "SELECT * FROM strikes WHERE id = ? AND table_id = ? AND cleared_by IS NULL",
+            (strike_id, table_id),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        await self._write([("UPDATE strikes SET cleared_by = ? WHERE id = ?", (by, strike_id))])
+        return dict(row)
+
+    async def strikes(self, table_id: int) -> dict[int, int]:
+        """Standing strikes per user at a table (false alarms not counted)."""
+        async with self.db.execute(
+            "SELECT user_id, COUNT(*) FROM strikes WHERE table_id = ? AND cleared_by IS NULL "
+            "GROUP BY user_id",
+            (table_id,),
+        ) as cur:
+            return {r[0]: r[1] for r in await cur.fetchall()}

@@ -281,7 +281,7 @@ def _duration(seconds: float) -> str:
     return f"{hours} h {minutes} min" if hours else _plural(minutes, "minute")
 
 
-def final_report(table: Table, finished_at: datetime) -> Message:
+def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | None = None) -> Message:
     state = table.state
     assert state is not None and table.started_at is not None
     result = state.result()
@@ -306,6 +306,13 @@ def final_report(table: Table, finished_at: datetime) -> Message:
         for i in range(len(table.seats))
     )
     embed.add_field(name="Seats", value=laid, inline=False)
+    if strikes:
+        names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
+        lines = [
+            f"{names.get(user_id, f'<@{user_id}>')}: {_plural(count, 'strike')}"
+            for user_id, count in sorted(strikes.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))
+        ]
+        embed.add_field(name="Talk rule", value="\n".join(lines), inline=False)
     embed.set_footer(text=f"table {table.id} · /game export gives the full record")
     view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
     return Message(embed=embed, view=view)

@@ -1,0 +1,262 @@
+"""The chat rule keeper in Discord: reads a channel while The Game is played there.
+
+Only channels with a running game of The Game are read, and by default only the seated players'
+messages (server option: everyone in the channel). New messages and edits are checked, with the
+text of forwarded messages and polls. Depending on the server option a caught message is left
+alone, warned about (a reaction and a short notice) or deleted (with a short notice). A notice
+never repeats the number. Each catch is a strike for that player in that game, shown in the final
+report; the host or a moderator can mark it a false alarm.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chatfilter import Context, Verdict, check
+from bot.options import GuildOptions
+from bot.tables import PLAYING, Table, TableError
+from bot.ui.components import Click, TableButton, view_of
+from cogs.tables import is_moderator, reply, user_errors
+
+log = logging.getLogger(__name__)
+
+WARN_EMOJI = "⚠️"
+
+
+def message_text(message: discord.Message) -> str:
+    """Everything a player wrote in the message: its text, forwarded text, poll question and answers."""
+    parts = [message.content or ""]
+    for snapshot in getattr(message, "message_snapshots", None) or ():
+        parts.append(getattr(snapshot, "content", "") or "")
+    poll = getattr(message, "poll", None)
+    if poll is not None:
+        parts.append(getattr(poll.question, "text", None) or str(poll.question or ""))
+        parts.extend(answer.text or "" for answer in poll.answers)
+    return "\n".join(p for p in parts if p)
+
+
+class ChatWatch(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.tables = bot.tables
+        self.store = bot.store
+        self._options: dict[int, GuildOptions] = {}
+        self._told_no_permission: set[int] = set()  # tables told once that deleting is not possible
+
+    deckhand = app_commands.Group(
+        name="deckhand",
+        description="Server settings for Deckhand (moderators)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    async def options(self, guild_id: int) -> GuildOptions:
+        if guild_id not in self._options:
+            self._options[guild_id] = GuildOptions.model_validate(await self.store.guild_options(guild_id))
+        return self._options[guild_id]
+
+    @deckhand.command(name="chat", description="How the chat rule keeper of The Game acts (moderators)")
+    @app_commands.describe(
+        mode="off: do nothing; warn: react and post a notice; delete: delete the message and post a notice",
+        scope="whose messages are read during a game",
+        languages="languages whose number words are known, e.g. en,de (default: en,de,fr,es)",
+    )
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=m, value=m) for m in ("off", "warn", "delete")],
+        scope=[
+            app_commands.Choice(name="seated players", value="seated"),
+            app_commands.Choice(name="everyone in the channel", value="everyone"),
+        ],
+    )
+    @user_errors
+    async def chat_options(
+        self,
+        interaction: discord.Interaction,
+        mode: str | None = None,
+        scope: str | None = None,
+        languages: str | None = None,
+    ) -> None:
+        # Discord shows this command only to members with Manage Server, unless the server's
+        # integration settings grant it to others: that choice is the server's to make.
+        assert interaction.guild_id is not None
+        current = await self.options(interaction.guild_id)
+        changes: dict[str, Any] = {}
+        if mode is not None:
+            changes["chat_mode"] = mode
+        if scope is not None:
+            changes["chat_scope"] = scope
+        if languages is not None:
+            changes["chat_languages"] = languages
+        if changes:
+            try:
+                updated = GuildOptions.model_validate({**current.model_dump(), **changes})
+            except ValueError as exc:
+                raise TableError(f"Not changed: {_first_error(exc)}") from exc
+            await self.store.set_guild_options(
+                interaction.guild_id, updated.model_dump(mode="json"), discord.utils.utcnow().isoformat()
+            )
+            self._options[interaction.guild_id] = updated
+            current = updated
+        verb = "Saved" if changes else "Current settings"
+        await reply(
+            interaction,
+            f"{verb}: chat rule keeper **{current.chat_mode}**, reading "
+            f"**{'everyone in the channel' if current.chat_scope == 'everyone' else 'seated players'}**, "
+            f"number words in **{', '.join(current.chat_languages)}**.",
+        )
+
+    # ---- reading the channel -------------------------------------------------------------------
+
+    def _watched_table(self, channel_id: int) -> Table | None:
+        table = self.tables.in_channel(channel_id)
+        if table is None or table.status != PLAYING or table.state is None:
+            return None
+        return table
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        await self._inspect(message)
+
+    @commands.Cog.listener()
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        if self._watched_table(payload.channel_id) is None:
+            return
+        message = getattr(payload, "message", None)
+        if message is None:
+            channel = self.bot.get_channel(payload.channel_id)
+            if channel is None:
+                return
+            try:
+                message = await channel.fetch_message(payload.message_id)
+            except discord.HTTPException:
+                return
+        await self._inspect(message)
+
+    async def _inspect(self, message: discord.Message) -> None:
+        if message.guild is None or message.author.bot or message.webhook_id is not None:
+            return
+        table = self._watched_table(message.channel.id)
+        if table is None:
+            return
+        options = await self.options(message.guild.id)
+        if options.chat_mode == "off":
+            return
+        seat = table.seat_of(message.author.id)
+        if seat is None and options.chat_scope == "seated":
+            return
+        text = message_text(message)
+        if not text:
+            return
+        state = table.state
+        assert state is not None
+        context = Context(
+            hand=frozenset(state.hands[seat]) if seat is not None else frozenset(),
+            pile_tops=tuple(state.piles),
+            hand_size=state.hand_size,
+            languages=options.chat_languages,
+        )
+        verdict = check(text, context)
+        if not verdict.flag:
+            return
+        # The verdict's numbers may come from the sender's hand: never above DEBUG.
+        log.debug("table %s: message %s caught: %s", table.id, message.id, verdict)
+        log.info(
+            "table %s: a message of user %s broke the talk rule (%s)",
+            table.id,
+            message.author.id,
+            verdict.severity,
+        )
+        await self._act(table, message, verdict, options)
+
+    async def _act(
+        self, table: Table, message: discord.Message, verdict: Verdict, options: GuildOptions
+    ) -> None:
+        channel = message.channel
+        me = message.guild.me if message.guild else None
+        perms = channel.permissions_for(me) if me is not None else None  # type: ignore[union-attr,arg-type]
+        action = options.chat_mode
+        fallback_note = ""
+        if action == "delete" and perms is not None and not perms.manage_messages:
+            action = "warn"
+            if table.id not in self._told_no_permission:
+                self._told_no_permission.add(table.id)
+                fallback_note = (
+                    "\nI lack the **Manage Messages** permission here, so I can only warn, not delete."
+                )
+        strike = await self.store.add_strike(
+            table.id,
+            message.author.id,
+            message.id,
+            verdict.severity or "low",
+            action,
+            discord.utils.utcnow().isoformat(),
+        )
+        if strike is None:
+            return  # this message was caught before (an edit of it)
+        if action == "delete":
+            try:
+                await message.delete()
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as exc:
+                log.warning("table %s: could not delete a caught message: %s", table.id, exc)
+                action = "warn"
+        if action == "warn" and (perms is None or perms.add_reactions):
+            with contextlib.suppress(discord.HTTPException):
+                await message.add_reaction(WARN_EMOJI)
+        counts = await self.store.strikes(table.id)
+        done = "I removed the message" if action == "delete" else "Please edit or delete it"
+        text = (
+            f"{WARN_EMOJI} {message.author.mention}, that looked like sharing a card number, which "
+            f"The Game's rules forbid. {done}. Strike {counts.get(message.author.id, 0)} this game."
+            f"{fallback_note}"
+        )
+        view = view_of(TableButton("falsealarm", table.id, 0, strike, label="False alarm"))
+        try:
+            await channel.send(
+                text, view=view, allowed_mentions=discord.AllowedMentions(users=[message.author], roles=False)
+            )
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not post the chat notice: %s", table.id, exc)
+
+    # ---- the host marks a false alarm ----------------------------------------------------------
+
+    async def _click_falsealarm(self, interaction: discord.Interaction, click: Click) -> None:
+        if len(click.args) != 1 or not click.args[0].isdigit():
+            raise TableError("That button is not one of mine.")
+        table = self.tables.by_id(click.table_id)
+        host = table.host_id if table is not None else None
+        if interaction.user.id != host and not is_moderator(interaction.user):
+            raise TableError("Only the host or a moderator can mark a false alarm.")
+        cleared = await self.store.clear_strike(click.table_id, int(click.args[0]), interaction.user.id)
+        if cleared is None:
+            raise TableError("That strike was cleared already.")
+        await interaction.response.edit_message(
+            content=f"Marked as a false alarm by {interaction.user.display_name}; no strike for "
+            f"<@{cleared['user_id']}>.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if cleared["action"] == "warn" and interaction.channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.channel.get_partial_message(cleared["message_id"]).remove_reaction(
+                    WARN_EMOJI, self.bot.user
+                )
+
+
+def _first_error(exc: ValueError) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return str(first.get("msg", exc)).removeprefix("Value error, ")
+    return str(exc)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(ChatWatch(bot))

@@ -1,0 +1,174 @@
+"""The chat rule keeper in a channel: members talk during a game, the bot reads along."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.e2e.helpers import embed_title, open_table, reports
+
+
+def world(env, *names, **channel_options):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("game-night", **channel_options)
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, members
+
+
+def notices(channel):
+    return [m for m in channel.history() if "looked like sharing a card number" in m.content]
+
+
+def texts(channel):
+    return [m.content for m in channel.history()]
+
+
+async def end_game(env, channel, host):
+    asked = await host.slash(channel, "game end")
+    await host.click(asked.response, label="End it")
+
+
+async def test_a_number_is_deleted_and_a_notice_posted_that_repeats_no_number(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    await bob.send(channel, "good luck everyone")
+    sent = await bob.send(channel, "I have 47, can anyone go on the up pile?")
+    assert sent.id not in [m.id for m in channel.history()]
+    assert "good luck everyone" in texts(channel)
+    [notice] = notices(channel)
+    assert bob.mention in notice.content
+    assert "47" not in notice.content
+    assert "I removed the message" in notice.content and "Strike 1" in notice.content
+    # A second catch is strike 2; ordinary talk between them is left alone.
+    await bob.send(channel, "ok, pile two then")
+    await bob.send(channel, "f o r t y  s e v e n")
+    assert "Strike 2" in notices(channel)[-1].content
+    assert "ok, pile two then" in texts(channel)
+    await end_game(env, channel, ann)
+    report = reports(channel)[0]
+    talk = next(f for f in report.embeds[0].fields if f.name == "Talk rule")
+    assert talk.value == "bob: 2 strikes"
+    assert table.state is not None
+
+
+async def test_an_edit_that_adds_a_number_is_caught(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    sent = await ann.send(channel, "I can help on pile 2")
+    assert notices(channel) == []
+    await ann.edit(sent, "I can help on pile 2 with my sixty-one")
+    assert sent.id not in [m.id for m in channel.history()]
+    assert len(notices(channel)) == 1
+
+
+async def test_someone_not_seated_and_a_finished_game_are_left_alone(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    watcher = guild.add_member(env.create_user("watcher"))
+    await open_table(env, channel, ann, bob)
+    await watcher.send(channel, "I would play the 47 now")
+    assert "I would play the 47 now" in texts(channel)
+    assert notices(channel) == []
+    await end_game(env, channel, ann)
+    await bob.send(channel, "I had the 47 all along")
+    assert "I had the 47 all along" in texts(channel)
+    assert notices(channel) == []
+
+
+async def test_the_scope_option_reads_everyone_in_the_channel(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    watcher = guild.add_member(env.create_user("watcher"))
+    # Discord hides the settings from members without Manage Server.
+    assert "deckhand chat" not in ann.available_commands(channel)
+    assert "deckhand chat" in mod.available_commands(channel)
+    saved = await mod.slash(channel, "deckhand chat", scope="everyone")
+    assert saved.ephemeral and "everyone in the channel" in saved.response.content
+    await open_table(env, channel, ann, bob)
+    await watcher.send(channel, "bob has the 47")
+    assert len(notices(channel)) == 1
+
+
+async def test_warn_mode_reacts_and_keeps_the_message(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    await mod.slash(channel, "deckhand chat", mode="warn")
+    await open_table(env, channel, ann, bob)
+    sent = await bob.send(channel, "I have 47")
+    kept = next(m for m in channel.history() if m.id == sent.id)
+    assert [str(r.emoji) for r in kept.reactions] == ["⚠️"]
+    assert "Please edit or delete it" in notices(channel)[0].content
+
+
+async def test_off_mode_does_nothing(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    await mod.slash(channel, "deckhand chat", mode="off")
+    await open_table(env, channel, ann, bob)
+    await bob.send(channel, "I have 47")
+    assert "I have 47" in texts(channel)
+    assert notices(channel) == []
+
+
+async def test_a_bad_option_changes_nothing(simcord_env):
+    env = simcord_env
+    guild, channel, _ = world(env)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    refused = await mod.slash(channel, "deckhand chat", languages="en,klingon")
+    assert refused.ephemeral and "Not changed" in refused.response.content
+    shown = await mod.slash(channel, "deckhand chat")
+    assert "en, de, fr, es" in shown.response.content
+
+
+async def test_without_manage_messages_it_warns_and_says_so_once(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(
+        env, "ann", "bob", overwrites={env.bot.user: discord.PermissionOverwrite(manage_messages=False)}
+    )
+    await open_table(env, channel, ann, bob)
+    first = await bob.send(channel, "I have 47")
+    second = await ann.send(channel, "mine is 52")
+    ids = [m.id for m in channel.history()]
+    assert first.id in ids and second.id in ids  # nothing could be deleted
+    found = notices(channel)
+    assert len(found) == 2
+    assert "Manage Messages" in found[0].content
+    assert "Manage Messages" not in found[1].content
+
+
+async def test_the_host_can_mark_a_false_alarm(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    await bob.send(channel, "I have 47")
+    notice = notices(channel)[0]
+    refused = await bob.click(notice, label="False alarm")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await ann.click(notice, label="False alarm")
+    updated = next(m for m in channel.history() if m.id == notice.id)
+    assert "Marked as a false alarm by ann" in updated.content
+    assert updated.components == []
+    await end_game(env, channel, ann)
+    report = reports(channel)[0]
+    assert embed_title(report) == "The Game: final report"
+    assert "Talk rule" not in [f.name for f in report.embeds[0].fields]
+
+
+async def test_a_forwarded_message_is_read_too(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    elsewhere = guild.create_text_channel("off-topic")
+    await open_table(env, channel, ann, bob)
+    original = await bob.send(elsewhere, "my card: sixty-three")
+    assert notices(elsewhere) == []  # no game there
+    forwarded = await bob.forward(original, channel)
+    assert forwarded.id not in [m.id for m in channel.history()]
+    assert len(notices(channel)) == 1
