@@ -61,10 +61,17 @@ async def main(out: Path) -> None:
                 await preview.screenshot(out / "board.png", viewer=ann, target=board(channel))
                 hand = await show_hand(hand_owner, channel)
                 await preview.screenshot(out / "hand.png", viewer=hand_owner, target=hand)
+                # The talk rule: ordinary talk stays, a shared number is removed with a notice.
+                await bob.send(channel, "careful with pile 2, I have something good for it")
+                await cat.send(channel, "I have forty-seven")
+                notice = [m for m in channel.history() if "looked like sharing" in m.content][-1]
+                await preview.screenshot(out / "talk-rule.png", viewer=ann, target=notice)
                 while table.status == "playing":
                     seat = table.state.current
                     await play_turn(members[table.seats[seat].user_id], channel, table, seat)
                 await preview.screenshot(out / "final-report.png", viewer=ann, target=reports(channel)[-1])
+        # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
+        await bot.store.close()
     print(f"screenshots written to {out}")
 
 
