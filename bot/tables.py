@@ -554,6 +554,7 @@ class TableService:
             "duration_s": (now - table.started_at).total_seconds(),
             "seats": [{**s.row(), "laid": result.laid_by[i]} for i, s in enumerate(table.seats)],
             "ended_by": table.ended_by,
+            "moderator_ended": bool(table.meta.get("moderator_ended")),
             "finished_at": _iso(now),
         }
 
@@ -592,6 +593,8 @@ class TableService:
             if user_id != table.host_id and not moderator:
                 raise TableError("Only the host or a moderator can end this game.")
             table.ended_by = user_id
+            if user_id != table.host_id:
+                table.meta["moderator_ended"] = True  # the result is marked as ended by a moderator
             return await self._commit(table, thegame.Abandon(), user_id)
 
     async def ai_step(self, table_id: int) -> Outcome | None:

@@ -17,6 +17,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.base import StoredTable, StoreError
+from bot.store.sqlite_stats import StatsQueries
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,14 @@ def _decode(row: sqlite3.Row) -> dict[str, Any]:
     return out
 
 
-class SqliteStore:
+# Adds one result to a row of running totals (member_totals, member_months).
+_ADD_TOTALS = (
+    "ON CONFLICT DO UPDATE SET games = games + 1, wins = wins + excluded.wins, "
+    "cards_left_sum = cards_left_sum + excluded.cards_left_sum, best = MIN(best, excluded.best)"
+)
+
+
+class SqliteStore(StatsQueries):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
@@ -191,18 +199,88 @@ class SqliteStore:
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [self._update_sql(table_id, fields)]
         if result is not None:
-            r = dict(result)
-            r["options"] = json.dumps(r["options"])
-            r["seats"] = json.dumps(r["seats"])
-            cols = ", ".join(r)
-            marks = ", ".join(f":{k}" for k in r)
-            statements.append(
+            async with self.db.execute("SELECT 1 FROM results WHERE table_id = ?", (table_id,)) as cur:
+                recorded = await cur.fetchone() is not None
+            if not recorded:  # a result counts once towards the totals
+                statements.extend(self._result_statements(table_id, result))
+        await self._write(statements)
+
+    @staticmethod
+    def _result_statements(table_id: int, result: dict[str, Any]) -> list[tuple[str, tuple | dict]]:
+        """The result row, a row per seat (with its standing strikes) and the boards' running totals."""
+        r = dict(result)
+        r["won"] = int(r["status"] == "won")
+        r["moderator_ended"] = int(bool(r.get("moderator_ended")))
+        seats = r["seats"]
+        r["options"] = json.dumps(r["options"])
+        r["seats"] = json.dumps(seats)
+        cols = ", ".join(r)
+        marks = ", ".join(f":{k}" for k in r)
+        out: list[tuple[str, tuple | dict]] = [
+            (f"INSERT INTO results (table_id, {cols}) VALUES (:_id, {marks})", {**r, "_id": table_id}),
+            (
+                "INSERT INTO guild_totals VALUES (?, ?, 1, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, game) DO UPDATE SET "
+                "games = games + 1, wins = wins + excluded.wins, "
+                "cards_left_sum = cards_left_sum + excluded.cards_left_sum, best = MIN(best, excluded.best), "
+                "duration_sum = duration_sum + excluded.duration_sum, "
+                "moderator_ended = moderator_ended + excluded.moderator_ended",
                 (
-                    f"INSERT OR REPLACE INTO results (table_id, {cols}) VALUES (:_id, {marks})",
-                    {**r, "_id": table_id},
+                    r["guild_id"],
+                    r["game"],
+                    r["won"],
+                    r["cards_left"],
+                    r["cards_left"],
+                    r["duration_s"],
+                    r["moderator_ended"],
+                ),
+            ),
+        ]
+        month = r["finished_at"][:7]
+        for i, seat in enumerate(seats):
+            user_id = None if seat.get("ai") else seat.get("user_id")
+            out.append(
+                (
+                    "INSERT INTO result_seats (table_id, seat, guild_id, game, players, user_id, ai, laid, "
+                    "strikes, cards_left, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                    "(SELECT COUNT(*) FROM strikes WHERE table_id = ? AND user_id = ? "
+                    "AND cleared_by IS NULL), "
+                    "?, ?, ?)",
+                    (
+                        table_id,
+                        i,
+                        r["guild_id"],
+                        r["game"],
+                        r["players"],
+                        user_id,
+                        int(bool(seat.get("ai"))),
+                        seat.get("laid", 0),
+                        table_id,
+                        user_id,
+                        r["cards_left"],
+                        r["won"],
+                        r["finished_at"],
+                    ),
                 )
             )
-        await self._write(statements)
+            if user_id is None:
+                continue
+            totals = (r["won"], r["cards_left"], r["cards_left"])
+            out.append(
+                (
+                    "INSERT INTO member_totals (guild_id, game, players, user_id, games, wins, "
+                    f"cards_left_sum, best) VALUES (?, ?, ?, ?, 1, ?, ?, ?) {_ADD_TOTALS}",
+                    (r["guild_id"], r["game"], r["players"], user_id, *totals),
+                )
+            )
+            out.append(
+                (
+                    "INSERT INTO member_months (guild_id, game, players, user_id, month, games, wins, "
+                    f"cards_left_sum, best) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) {_ADD_TOTALS}",
+                    (r["guild_id"], r["game"], r["players"], user_id, month, *totals),
+                )
+            )
+        return out
 
     async def _stored(self, row: sqlite3.Row) -> StoredTable:
         db = self.db

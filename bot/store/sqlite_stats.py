@@ -1,0 +1,268 @@
+"""Stats, leaderboards, moderator records, channel options and forgetting a member, in SQLite.
+
+Mixed into SqliteStore. Leaderboards read the running totals (`member_totals`) when they cover all
+time, and the per-seat rows (`result_seats`) for a period; both only count results after the
+server's last leaderboard reset. Personal and server stats count every result.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+FORGOTTEN = "a former player"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    user_id: int
+    games: int
+    wins: int
+    average: float  # cards left per game
+    best: int
+
+
+class StatsQueries:
+    """Needs `db` and `_write` from the store it is mixed into."""
+
+    db: aiosqlite.Connection
+
+    async def _one(self, sql: str, params: tuple) -> Any:
+        async with self.db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: tuple) -> list[Any]:
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def last_reset(self, guild_id: int) -> str | None:
+        row = await self._one("SELECT MAX(at) FROM leaderboard_resets WHERE guild_id = ?", (guild_id,))
+        return row[0] if row else None
+
+    async def leaderboard(
+        self, guild_id: int, game: str, players: int | None = None, period: str = "all", now: str = ""
+    ) -> list[BoardRow]:
+        """Every member's totals on this server's boards, unsorted.
+
+        period: "all", or the calendar "year", "month" or "week" (from Monday 00:00) of `now`, an ISO
+        timestamp in UTC. Every board only counts results since the server's last reset.
+        """
+        player_sql = " AND players = ?" if players else ""
+        player_arg = (players,) if players else ()
+        if period in ("all", "year", "month"):
+            # Running totals: they only hold results since the last reset.
+            table, where, args = "member_totals", "", ()
+            if period != "all":
+                table = "member_months"
+                where, args = (
+                    (" AND month >= ?", (now[:4] + "-01",))
+                    if period == "year"
+                    else (" AND month = ?", (now[:7],))
+                )
+            rows = await self._all(
+                "SELECT user_id, SUM(games), SUM(wins), SUM(cards_left_sum), MIN(best) "
+                f"FROM {table} WHERE guild_id = ? AND game = ?{where}{player_sql} GROUP BY user_id",
+                (guild_id, game, *args, *player_arg),
+            )
+        elif period == "week":
+            moment = datetime.fromisoformat(now)
+            day = moment - timedelta(days=moment.weekday())
+            monday = day.replace(hour=0, minute=0, second=0, microsecond=0)
+            reset = await self.last_reset(guild_id)
+            start = max(monday.isoformat(), reset) if reset else monday.isoformat()
+            rows = await self._all(
+                "SELECT user_id, COUNT(*), SUM(won), SUM(cards_left), MIN(cards_left) "
+                "FROM result_seats INDEXED BY result_seats_period "
+                f"WHERE guild_id = ? AND game = ? AND finished_at >= ?{player_sql} AND user_id IS NOT NULL "
+                "GROUP BY user_id",
+                (guild_id, game, start, *player_arg),
+            )
+        else:
+            raise ValueError(f"unknown period {period!r}")
+        return [BoardRow(r[0], r[1], r[2], r[3] / r[1], r[4]) for r in rows]
+
+    async def best_results(
+        self, guild_id: int, game: str, since: str | None = None
+    ) -> dict[int, dict[str, Any]]:
+        """The server's best result (fewest cards left) per player count."""
+        reset = await self.last_reset(guild_id)
+        start = max(x for x in (since, reset, "") if x is not None)
+        out: dict[int, dict[str, Any]] = {}
+        for players in range(1, 6):
+            row = await self._one(
+                "SELECT cards_left, table_id, finished_at, seats FROM results INDEXED BY results_best "
+                "WHERE guild_id = ? AND game = ? AND players = ? AND finished_at >= ? "
+                "ORDER BY cards_left, finished_at LIMIT 1",
+                (guild_id, game, players, start),
+            )
+            if row is not None:
+                out[players] = {
+                    "cards_left": row[0],
+                    "table_id": row[1],
+                    "finished_at": row[2],
+                    "seats": json.loads(row[3]),
+                }
+        return out
+
+    async def member_stats(self, guild_id: int, user_id: int, game: str) -> dict[str, Any]:
+        row = await self._one(
+            "SELECT COUNT(*), COALESCE(SUM(won), 0), AVG(cards_left), MIN(cards_left), "
+            "COALESCE(SUM(strikes), 0) "
+            "FROM result_seats WHERE guild_id = ? AND user_id = ? AND game = ?",
+            (guild_id, user_id, game),
+        )
+        mates = await self._all(
+            "SELECT o.user_id, COUNT(*) AS n FROM result_seats m JOIN result_seats o "
+            "ON o.table_id = m.table_id AND o.seat != m.seat "
+            "WHERE m.guild_id = ? AND m.user_id = ? AND m.game = ? AND o.user_id IS NOT NULL "
+            "GROUP BY o.user_id ORDER BY n DESC, o.user_id LIMIT 3",
+            (guild_id, user_id, game),
+        )
+        return {
+            "games": row[0],
+            "wins": row[1],
+            "average": row[2],
+            "best": row[3],
+            "strikes": row[4],
+            "teammates": [(m[0], m[1]) for m in mates],
+        }
+
+    async def guild_stats(self, guild_id: int, game: str) -> dict[str, Any]:
+        row = await self._one(
+            "SELECT games, wins, cards_left_sum, best, duration_sum, moderator_ended FROM guild_totals "
+            "WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
+        )
+        members = await self._one(
+            "SELECT COUNT(DISTINCT user_id) FROM member_totals WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
+        )
+        if row is None:
+            return {
+                "games": 0,
+                "wins": 0,
+                "average": None,
+                "best": None,
+                "hours": 0.0,
+                "moderator_ended": 0,
+                "members_on_board": 0,
+            }
+        return {
+            "games": row[0],
+            "wins": row[1],
+            "average": row[2] / row[0],
+            "best": row[3],
+            "hours": row[4] / 3600,
+            "moderator_ended": row[5],
+            "members_on_board": members[0],
+        }
+
+    async def recent_results(
+        self, guild_id: int, game: str, user_id: int | None = None, limit: int = 30
+    ) -> list[tuple[str, int, int]]:
+        """(finished_at, cards_left, players) of the latest games, oldest first."""
+        if user_id is None:
+            rows = await self._all(
+                "SELECT finished_at, cards_left, players FROM results WHERE guild_id = ? AND game = ? "
+                "ORDER BY finished_at DESC LIMIT ?",
+                (guild_id, game, limit),
+            )
+        else:
+            rows = await self._all(
+                "SELECT finished_at, cards_left, players FROM result_seats "
+                "WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY finished_at DESC LIMIT ?",
+                (guild_id, user_id, game, limit),
+            )
+        return [(r[0], r[1], r[2]) for r in reversed(rows)]
+
+    async def reset_leaderboard(self, guild_id: int, by: int, at: str) -> None:
+        """Boards start again from now; the results themselves are kept."""
+        await self._write(
+            [
+                ("INSERT INTO leaderboard_resets (guild_id, at, by) VALUES (?, ?, ?)", (guild_id, at, by)),
+                ("DELETE FROM member_totals WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM member_months WHERE guild_id = ?", (guild_id,)),
+                *self._mod_action_sql(guild_id, by, "leaderboard_reset", {}, at),
+            ]
+        )
+
+    @staticmethod
+    def _mod_action_sql(
+        guild_id: int, user_id: int, action: str, detail: dict[str, Any], at: str
+    ) -> list[tuple[str, tuple]]:
+        return [
+            (
+                "INSERT INTO mod_actions (guild_id, user_id, action, detail, at) VALUES (?, ?, ?, ?, ?)",
+                (guild_id, user_id, action, json.dumps(detail), at),
+            )
+        ]
+
+    async def log_mod_action(
+        self, guild_id: int, user_id: int, action: str, detail: dict[str, Any], at: str
+    ) -> None:
+        await self._write(self._mod_action_sql(guild_id, user_id, action, detail, at))
+
+    async def mod_actions(self, guild_id: int, limit: int = 20) -> list[dict[str, Any]]:
+        rows = await self._all(
+            "SELECT user_id, action, detail, at FROM mod_actions WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [{"user_id": r[0], "action": r[1], "detail": json.loads(r[2]), "at": r[3]} for r in rows]
+
+    async def channel_options(self, channel_id: int) -> dict[str, Any]:
+        row = await self._one("SELECT options FROM channel_options WHERE channel_id = ?", (channel_id,))
+        return json.loads(row[0]) if row else {}
+
+    async def set_channel_options(
+        self, guild_id: int, channel_id: int, options: dict[str, Any], at: str
+    ) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO channel_options (channel_id, guild_id, options, updated_at) "
+                    "VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (channel_id) DO UPDATE SET options = excluded.options, "
+                    "updated_at = excluded.updated_at",
+                    (channel_id, guild_id, json.dumps(options), at),
+                )
+            ]
+        )
+
+    async def forget_member(self, user_id: int) -> int:
+        """Anonymise a member everywhere: results, seats, logs and strikes. Returns games touched."""
+        rows = await self._all(
+            "SELECT DISTINCT r.table_id, r.seats FROM results r "
+            "JOIN result_seats s ON s.table_id = r.table_id "
+            "WHERE s.user_id = ?",
+            (user_id,),
+        )
+        statements: list[tuple[str, tuple | dict]] = []
+        for table_id, seats_json in rows:
+            seats = json.loads(seats_json)
+            for seat in seats:
+                if seat.get("user_id") == user_id:
+                    seat["user_id"] = None
+                    seat["name"] = FORGOTTEN
+            statements.append(
+                ("UPDATE results SET seats = ? WHERE table_id = ?", (json.dumps(seats), table_id))
+            )
+        statements += [
+            ("UPDATE result_seats SET user_id = NULL WHERE user_id = ?", (user_id,)),
+            ("DELETE FROM member_totals WHERE user_id = ?", (user_id,)),
+            ("DELETE FROM member_months WHERE user_id = ?", (user_id,)),
+            ("UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?", (FORGOTTEN, user_id)),
+            ("UPDATE events SET user_id = NULL WHERE user_id = ?", (user_id,)),
+            ("UPDATE strikes SET user_id = 0 WHERE user_id = ?", (user_id,)),
+            ("UPDATE tables SET ended_by = NULL WHERE ended_by = ?", (user_id,)),
+            (
+                "UPDATE tables SET host_id = 0 WHERE host_id = ? AND status IN ('finished', 'cancelled')",
+                (user_id,),
+            ),
+            ("UPDATE results SET ended_by = NULL WHERE ended_by = ?", (user_id,)),
+        ]
+        await self._write(statements)
+        return len(rows)
