@@ -8,12 +8,13 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.options import SettingsService
 from bot.store import Store, open_store
 from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.chatwatch")
+EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.chatwatch", "cogs.community")
 
 
 def intents() -> discord.Intents:
@@ -33,6 +34,8 @@ class Deckhand(commands.Bot):
         self.store = store or open_store(settings.database_url)
         # discord.utils.utcnow is the one clock: tests move it with simulated time.
         self.tables = TableService(self.store, clock=discord.utils.utcnow, turn_timer=settings.turn_timer)
+        # Per-server options with channel overrides (moderators set them with /settings).
+        self.guild_settings = SettingsService(self.store)
 
     async def setup_hook(self) -> None:
         await self.store.open()

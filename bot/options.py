@@ -1,10 +1,14 @@
-"""Per-server options, set by moderators with `/deckhand options` and kept in the store."""
+"""Per-server options with per-channel overrides, set by moderators with `/settings`.
+
+The settings service knows no Discord: it reads and writes options through the store, validates
+changes with pydantic, keeps a cache, and records every change as a moderator action.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.chatfilter.lexicon import LANGUAGES
 
@@ -12,24 +16,123 @@ ChatMode = Literal["off", "warn", "delete"]
 ChatScope = Literal["seated", "everyone"]
 
 
+def _languages(value: object) -> object:
+    if isinstance(value, str):
+        value = tuple(part.strip().lower() for part in value.split(",") if part.strip())
+    if isinstance(value, (list, tuple)):
+        unknown = [v for v in value if v not in LANGUAGES]
+        if unknown or not value:
+            raise ValueError(f"languages must be some of {', '.join(LANGUAGES)}")
+    return value
+
+
 class GuildOptions(BaseModel):
     model_config = ConfigDict(extra="ignore", validate_assignment=True)
 
-    # What the chat rule keeper does with a message that shares a card number during The Game:
-    # nothing, a reaction and a notice, or deleting it with a notice.
+    # The chat rule keeper: what it does with a message that shares a card number, whose messages
+    # it reads, and which languages' number words it knows.
     chat_mode: ChatMode = "delete"
-    # Whose messages it reads: the seated players only, or everyone in the table's channel.
     chat_scope: ChatScope = "seated"
-    # Languages whose number words it knows.
     chat_languages: tuple[str, ...] = LANGUAGES
+    # Minutes per turn for new tables; None = the bot's TURN_TIMER; 0 = no timer.
+    turn_timer: int | None = Field(default=None, ge=0, le=120)
+    # Default table options, used when /game new does not give them.
+    expert: bool = False
+    smaller_hands: bool = False
+    hand_size: int | None = Field(default=None, ge=1, le=8)
+    min_cards: int | None = Field(default=None, ge=1, le=4)
+    # Channels where tables may open (threads count as their parent); empty = everywhere.
+    table_channels: tuple[int, ...] = ()
+    # A role whose members count as moderators, beside Manage Server.
+    moderator_role: int | None = None
 
     @field_validator("chat_languages", mode="before")
     @classmethod
     def _known_languages(cls, value: object) -> object:
-        if isinstance(value, str):
-            value = tuple(part.strip().lower() for part in value.split(",") if part.strip())
-        if isinstance(value, (list, tuple)):
-            unknown = [v for v in value if v not in LANGUAGES]
-            if unknown or not value:
-                raise ValueError(f"languages must be some of {', '.join(LANGUAGES)}")
-        return value
+        return _languages(value)
+
+
+class ChannelOverrides(BaseModel):
+    """What one channel sets differently from its server."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    chat_mode: ChatMode | None = None
+    chat_scope: ChatScope | None = None
+    chat_languages: tuple[str, ...] | None = None
+    turn_timer: int | None = Field(default=None, ge=0, le=120)
+
+    @field_validator("chat_languages", mode="before")
+    @classmethod
+    def _known_languages(cls, value: object) -> object:
+        return _languages(value)
+
+
+class SettingsError(ValueError):
+    """A change that does not validate; nothing was saved."""
+
+
+def first_problem(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    field = ".".join(str(p) for p in error["loc"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{field}: {message}" if field else message
+
+
+class SettingsService:
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self._guilds: dict[int, GuildOptions] = {}
+        self._channels: dict[int, ChannelOverrides] = {}
+
+    async def guild(self, guild_id: int) -> GuildOptions:
+        if guild_id not in self._guilds:
+            self._guilds[guild_id] = GuildOptions.model_validate(await self.store.guild_options(guild_id))
+        return self._guilds[guild_id]
+
+    async def overrides(self, channel_id: int) -> ChannelOverrides:
+        if channel_id not in self._channels:
+            self._channels[channel_id] = ChannelOverrides.model_validate(
+                await self.store.channel_options(channel_id)
+            )
+        return self._channels[channel_id]
+
+    async def for_channel(self, guild_id: int, channel_id: int, parent_id: int | None = None) -> GuildOptions:
+        """The server's options with the channel's overrides (a thread inherits its parent's)."""
+        options = await self.guild(guild_id)
+        changed: dict[str, Any] = {}
+        for source in (parent_id, channel_id):
+            if source is None:
+                continue
+            changed.update((await self.overrides(source)).model_dump(exclude_none=True))
+        return options.model_copy(update=changed) if changed else options
+
+    async def update_guild(self, guild_id: int, changes: dict[str, Any], by: int, at: str) -> GuildOptions:
+        current = await self.guild(guild_id)
+        try:
+            updated = GuildOptions.model_validate({**current.model_dump(), **changes})
+        except ValidationError as exc:
+            raise SettingsError(first_problem(exc)) from exc
+        await self.store.set_guild_options(guild_id, updated.model_dump(mode="json"), at)
+        await self.store.log_mod_action(guild_id, by, "settings", _jsonable(changes), at)
+        self._guilds[guild_id] = updated
+        return updated
+
+    async def update_channel(
+        self, guild_id: int, channel_id: int, changes: dict[str, Any], by: int, at: str
+    ) -> ChannelOverrides:
+        current = await self.overrides(channel_id)
+        try:
+            updated = ChannelOverrides.model_validate({**current.model_dump(), **changes})
+        except ValidationError as exc:
+            raise SettingsError(first_problem(exc)) from exc
+        await self.store.set_channel_options(guild_id, channel_id, updated.model_dump(mode="json"), at)
+        await self.store.log_mod_action(
+            guild_id, by, "channel_settings", {"channel_id": channel_id, **_jsonable(changes)}, at
+        )
+        self._channels[channel_id] = updated
+        return updated
+
+
+def _jsonable(changes: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}

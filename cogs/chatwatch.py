@@ -15,14 +15,13 @@ import logging
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.chatfilter import Context, Verdict, check
 from bot.options import GuildOptions
 from bot.tables import PLAYING, Table, TableError
 from bot.ui.components import Click, TableButton, view_of
-from cogs.tables import is_moderator, reply, user_errors
+from cogs.tables import is_mod
 
 log = logging.getLogger(__name__)
 
@@ -46,70 +45,7 @@ class ChatWatch(commands.Cog):
         self.bot = bot
         self.tables = bot.tables
         self.store = bot.store
-        self._options: dict[int, GuildOptions] = {}
         self._told_no_permission: set[int] = set()  # tables told once that deleting is not possible
-
-    deckhand = app_commands.Group(
-        name="deckhand",
-        description="Server settings for Deckhand (moderators)",
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
-
-    async def options(self, guild_id: int) -> GuildOptions:
-        if guild_id not in self._options:
-            self._options[guild_id] = GuildOptions.model_validate(await self.store.guild_options(guild_id))
-        return self._options[guild_id]
-
-    @deckhand.command(name="chat", description="How the chat rule keeper of The Game acts (moderators)")
-    @app_commands.describe(
-        mode="off: do nothing; warn: react and post a notice; delete: delete the message and post a notice",
-        scope="whose messages are read during a game",
-        languages="languages whose number words are known, e.g. en,de (default: en,de,fr,es)",
-    )
-    @app_commands.choices(
-        mode=[app_commands.Choice(name=m, value=m) for m in ("off", "warn", "delete")],
-        scope=[
-            app_commands.Choice(name="seated players", value="seated"),
-            app_commands.Choice(name="everyone in the channel", value="everyone"),
-        ],
-    )
-    @user_errors
-    async def chat_options(
-        self,
-        interaction: discord.Interaction,
-        mode: str | None = None,
-        scope: str | None = None,
-        languages: str | None = None,
-    ) -> None:
-        # Discord shows this command only to members with Manage Server, unless the server's
-        # integration settings grant it to others: that choice is the server's to make.
-        assert interaction.guild_id is not None
-        current = await self.options(interaction.guild_id)
-        changes: dict[str, Any] = {}
-        if mode is not None:
-            changes["chat_mode"] = mode
-        if scope is not None:
-            changes["chat_scope"] = scope
-        if languages is not None:
-            changes["chat_languages"] = languages
-        if changes:
-            try:
-                updated = GuildOptions.model_validate({**current.model_dump(), **changes})
-            except ValueError as exc:
-                raise TableError(f"Not changed: {_first_error(exc)}") from exc
-            await self.store.set_guild_options(
-                interaction.guild_id, updated.model_dump(mode="json"), discord.utils.utcnow().isoformat()
-            )
-            self._options[interaction.guild_id] = updated
-            current = updated
-        verb = "Saved" if changes else "Current settings"
-        await reply(
-            interaction,
-            f"{verb}: chat rule keeper **{current.chat_mode}**, reading "
-            f"**{'everyone in the channel' if current.chat_scope == 'everyone' else 'seated players'}**, "
-            f"number words in **{', '.join(current.chat_languages)}**.",
-        )
 
     # ---- reading the channel -------------------------------------------------------------------
 
@@ -144,7 +80,9 @@ class ChatWatch(commands.Cog):
         table = self._watched_table(message.channel.id)
         if table is None:
             return
-        options = await self.options(message.guild.id)
+        channel = message.channel
+        parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+        options = await self.bot.guild_settings.for_channel(message.guild.id, channel.id, parent_id)
         if options.chat_mode == "off":
             return
         seat = table.seat_of(message.author.id)
@@ -232,11 +170,19 @@ class ChatWatch(commands.Cog):
             raise TableError("That button is not one of mine.")
         table = self.tables.by_id(click.table_id)
         host = table.host_id if table is not None else None
-        if interaction.user.id != host and not is_moderator(interaction.user):
+        if interaction.user.id != host and not await is_mod(self.bot, interaction):
             raise TableError("Only the host or a moderator can mark a false alarm.")
         cleared = await self.store.clear_strike(click.table_id, int(click.args[0]), interaction.user.id)
         if cleared is None:
             raise TableError("That strike was cleared already.")
+        if interaction.user.id != host:
+            await self.store.log_mod_action(
+                interaction.guild_id or 0,
+                interaction.user.id,
+                "false_alarm",
+                {"table_id": click.table_id, "strike": int(click.args[0])},
+                discord.utils.utcnow().isoformat(),
+            )
         await interaction.response.edit_message(
             content=f"Marked as a false alarm by {interaction.user.display_name}; no strike for "
             f"<@{cleared['user_id']}>.",
@@ -248,14 +194,6 @@ class ChatWatch(commands.Cog):
                 await interaction.channel.get_partial_message(cleared["message_id"]).remove_reaction(
                     WARN_EMOJI, self.bot.user
                 )
-
-
-def _first_error(exc: ValueError) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        first = errors()[0]
-        return str(first.get("msg", exc)).removeprefix("Value error, ")
-    return str(exc)
 
 
 async def setup(bot: Any) -> None:

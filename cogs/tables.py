@@ -19,7 +19,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from pydantic import ValidationError
 
+from bot.charts import piles_chart
 from bot.games.thegame import TheGameOptions
+from bot.store.base import StoreError
 from bot.tables import LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
 from bot.ui import render
 from bot.ui.components import Click, TableButton
@@ -41,9 +43,19 @@ def rules_text() -> str:
     return "The rule sheet is missing from this installation."
 
 
-def is_moderator(member: discord.abc.User | None) -> bool:
+def is_moderator(member: discord.abc.User | None, role_id: int | None = None) -> bool:
+    """Manage Server, Administrator, or the moderator role the server named in /settings."""
     perms = getattr(member, "guild_permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
+    if perms and (perms.manage_guild or perms.administrator):
+        return True
+    return role_id is not None and any(r.id == role_id for r in getattr(member, "roles", ()))
+
+
+async def is_mod(bot: Any, interaction: discord.Interaction) -> bool:
+    if interaction.guild_id is None:
+        return False
+    options = await bot.guild_settings.guild(interaction.guild_id)
+    return is_moderator(interaction.user, options.moderator_role)
 
 
 def missing_permissions(channel: Any, me: discord.Member) -> list[str]:
@@ -133,8 +145,8 @@ class Tables(commands.Cog):
     async def new(
         self,
         interaction: discord.Interaction,
-        expert: bool = False,
-        smaller_hands: bool = False,
+        expert: bool | None = None,
+        smaller_hands: bool | None = None,
         hand_size: app_commands.Range[int, 1, 8] | None = None,
         minimum: app_commands.Range[int, 1, 4] | None = None,
         turn_timer: app_commands.Range[int, 0, 120] | None = None,
@@ -150,14 +162,25 @@ class Tables(commands.Cog):
                 f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
             )
             return
+        parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+        server = await self.bot.guild_settings.for_channel(guild.id, channel.id, parent_id)
+        if server.table_channels and not {channel.id, parent_id} & set(server.table_channels):
+            places = ", ".join(f"<#{c}>" for c in server.table_channels)
+            await reply(interaction, f"Tables on this server open in {places}.")
+            return
         try:
+            # What the command leaves out comes from the server's defaults (/settings defaults).
             options = TheGameOptions(
-                expert=expert, smaller_hands=smaller_hands, hand_size=hand_size, min_cards=minimum
+                expert=server.expert if expert is None else expert,
+                smaller_hands=server.smaller_hands if smaller_hands is None else smaller_hands,
+                hand_size=server.hand_size if hand_size is None else hand_size,
+                min_cards=server.min_cards if minimum is None else minimum,
             )
         except ValidationError:
             await reply(interaction, "Those options do not fit together; see `/game rules`.")
             return
-        timer = None if turn_timer is None else turn_timer * 60
+        minutes = server.turn_timer if turn_timer is None else turn_timer
+        timer = None if minutes is None else minutes * 60
         table = await self.tables.open_lobby(
             guild_id=guild.id,
             channel_id=channel.id,
@@ -226,7 +249,7 @@ class Tables(commands.Cog):
     @user_errors
     async def end_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        moderator = is_moderator(interaction.user)
+        moderator = await is_mod(self.bot, interaction)
         if interaction.user.id != table.host_id and not moderator:
             raise TableError("Only the host or a moderator can end this table.")
         message = render.confirm(
@@ -323,7 +346,7 @@ class Tables(commands.Cog):
 
     async def _click_cancel(self, interaction: discord.Interaction, click: Click) -> None:
         table = await self.tables.cancel(
-            click.table_id, interaction.user.id, moderator=is_moderator(interaction.user)
+            click.table_id, interaction.user.id, moderator=await is_mod(self.bot, interaction)
         )
         closed = render.lobby_closed(table, f"{interaction.user.display_name} cancelled the lobby.")
         await interaction.response.edit_message(**closed.kwargs())
@@ -413,15 +436,27 @@ class Tables(commands.Cog):
         table = self.tables.by_id(click.table_id)
         if table is None:
             raise TableError("That table is closed already.")
-        moderator = is_moderator(interaction.user)
+        moderator = await is_mod(self.bot, interaction)
         if table.status == LOBBY:
             await self.tables.cancel(table.id, interaction.user.id, moderator=moderator)
             await interaction.response.edit_message(content="The lobby is closed.", embed=None, view=None)
             await self._update_lobby(table, closed=f"{interaction.user.display_name} closed the lobby.")
             return
+        as_moderator = interaction.user.id != table.host_id
         outcome = await self.tables.end(table.id, interaction.user.id, moderator=moderator)
         await interaction.response.edit_message(content="The game is ended.", embed=None, view=None)
+        if as_moderator:
+            await self._log_mod_action(interaction, "end_game", {"table_id": table.id})
         await self._after(outcome)
+
+    async def _log_mod_action(self, interaction: discord.Interaction, action: str, detail: dict) -> None:
+        assert interaction.guild_id is not None
+        try:
+            await self.bot.store.log_mod_action(
+                interaction.guild_id, interaction.user.id, action, detail, discord.utils.utcnow().isoformat()
+            )
+        except StoreError:
+            log.exception("could not record the moderator action %s", action)
 
     async def _click_rematch(self, interaction: discord.Interaction, click: Click) -> None:
         outcome = await self.tables.rematch(
@@ -436,7 +471,7 @@ class Tables(commands.Cog):
         turn, choice = self._int_arg(click, 0), click.args[1]
         table = self.tables.by_id(click.table_id)
         outcome = await self.tables.resolve_absent(
-            click.table_id, interaction.user.id, turn, choice, moderator=is_moderator(interaction.user)
+            click.table_id, interaction.user.id, turn, choice, moderator=await is_mod(self.bot, interaction)
         )
         done = "handed to an AI seat" if choice == "ai" else "removed; its cards count as not laid"
         await interaction.response.edit_message(content=f"The absent seat was {done}.", view=None)
@@ -537,8 +572,16 @@ class Tables(commands.Cog):
         except Exception:
             log.exception("table %s: could not read the strikes for the final report", table.id)
             strikes = {}
+        report = render.final_report(table, table.finished_at, strikes).kwargs()
+        assert table.state is not None
         try:
-            await channel.send(**render.final_report(table, table.finished_at, strikes).kwargs())
+            png = await asyncio.to_thread(piles_chart, table.state.pile_tops_by_turn())
+            report["embed"].set_image(url="attachment://piles.png")
+            report["file"] = discord.File(io.BytesIO(png), filename="piles.png")
+        except Exception:
+            log.exception("table %s: could not draw the piles chart", table.id)
+        try:
+            await channel.send(**report)
         except discord.HTTPException as exc:
             log.warning("table %s: could not post the final report: %s", table.id, exc)
 

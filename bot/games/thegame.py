@@ -464,6 +464,19 @@ class TheGameState:
                 out.append({"player": entry[1], "type": kind})
         return out
 
+    def pile_tops_by_turn(self) -> list[tuple[int, int, int, int]]:
+        """The four pile tops at the start and after every turn, for the final report's chart."""
+        tops = list(START_TOPS)
+        out = [tuple(tops)]
+        for entry in self.history:
+            if entry[0] == "play":
+                tops[entry[3] - 1] = entry[2]  # piles are numbered 1..4
+            elif entry[0] in ("end_turn", "abandon"):
+                out.append(tuple(tops))
+        if tuple(tops) != out[-1]:
+            out.append(tuple(tops))  # the game ended inside a turn
+        return out  # type: ignore[return-value]
+
     def to_record(self) -> dict:
         """The whole game as a record (see docs/records.md); replaying it gives this state."""
         return {

@@ -179,6 +179,17 @@ class StatsQueries:
             )
         return [(r[0], r[1], r[2]) for r in reversed(rows)]
 
+    async def member_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The name each member last sat down with at a table."""
+        names: dict[int, str] = {}
+        for user_id in user_ids:
+            row = await self._one(
+                "SELECT name FROM seats WHERE user_id = ? ORDER BY table_id DESC LIMIT 1", (user_id,)
+            )
+            if row is not None:
+                names[user_id] = row[0]
+        return names
+
     async def reset_leaderboard(self, guild_id: int, by: int, at: str) -> None:
         """Boards start again from now; the results themselves are kept."""
         await self._write(
@@ -257,7 +268,6 @@ class StatsQueries:
             ("UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?", (FORGOTTEN, user_id)),
             ("UPDATE events SET user_id = NULL WHERE user_id = ?", (user_id,)),
             ("UPDATE strikes SET user_id = 0 WHERE user_id = ?", (user_id,)),
-            ("UPDATE tables SET ended_by = NULL WHERE ended_by = ?", (user_id,)),
             (
                 "UPDATE tables SET host_id = 0 WHERE host_id = ? AND status IN ('finished', 'cancelled')",
                 (user_id,),

@@ -83,9 +83,9 @@ async def test_the_scope_option_reads_everyone_in_the_channel(simcord_env):
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     watcher = guild.add_member(env.create_user("watcher"))
     # Discord hides the settings from members without Manage Server.
-    assert "deckhand chat" not in ann.available_commands(channel)
-    assert "deckhand chat" in mod.available_commands(channel)
-    saved = await mod.slash(channel, "deckhand chat", scope="everyone")
+    assert "settings chat" not in ann.available_commands(channel)
+    assert "settings chat" in mod.available_commands(channel)
+    saved = await mod.slash(channel, "settings chat", scope="everyone")
     assert saved.ephemeral and "everyone in the channel" in saved.response.content
     await open_table(env, channel, ann, bob)
     await watcher.send(channel, "bob has the 47")
@@ -97,7 +97,7 @@ async def test_warn_mode_reacts_and_keeps_the_message(simcord_env):
     guild, channel, (ann, bob) = world(env, "ann", "bob")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    await mod.slash(channel, "deckhand chat", mode="warn")
+    await mod.slash(channel, "settings chat", mode="warn")
     await open_table(env, channel, ann, bob)
     sent = await bob.send(channel, "I have 47")
     kept = next(m for m in channel.history() if m.id == sent.id)
@@ -110,7 +110,7 @@ async def test_off_mode_does_nothing(simcord_env):
     guild, channel, (ann, bob) = world(env, "ann", "bob")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    await mod.slash(channel, "deckhand chat", mode="off")
+    await mod.slash(channel, "settings chat", mode="off")
     await open_table(env, channel, ann, bob)
     await bob.send(channel, "I have 47")
     assert "I have 47" in texts(channel)
@@ -122,9 +122,9 @@ async def test_a_bad_option_changes_nothing(simcord_env):
     guild, channel, _ = world(env)
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    refused = await mod.slash(channel, "deckhand chat", languages="en,klingon")
+    refused = await mod.slash(channel, "settings chat", languages="en,klingon")
     assert refused.ephemeral and "Not changed" in refused.response.content
-    shown = await mod.slash(channel, "deckhand chat")
+    shown = await mod.slash(channel, "settings chat")
     assert "en, de, fr, es" in shown.response.content
 
 

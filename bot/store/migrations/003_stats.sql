@@ -104,3 +104,6 @@ CREATE TABLE channel_options (
     options     TEXT    NOT NULL DEFAULT '{}',
     updated_at  TEXT    NOT NULL
 );
+
+-- Names for the boards: the latest name a member sat down with.
+CREATE INDEX seats_user ON seats (user_id, table_id);

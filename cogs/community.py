@@ -1,0 +1,451 @@
+"""Stats, leaderboards, server settings and privacy: /stats, /leaderboard, /settings, /privacy."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.charts import results_chart
+from bot.options import SettingsError
+from bot.store.sqlite_stats import BoardRow
+from bot.tables import TableError
+from bot.ui.components import Click, TableButton, view_of
+from cogs.tables import is_mod, reply, user_errors
+
+log = logging.getLogger(__name__)
+
+GAME = "thegame"
+GAME_NAMES = {"thegame": "The Game"}
+PAGE = 10
+MIN_GAMES = 3  # to be ranked by average cards left
+PERIODS = {"all": "all time", "year": "this year", "month": "this month", "week": "this week"}
+COLOUR = discord.Colour.blurple()
+
+
+def _now() -> str:
+    return discord.utils.utcnow().isoformat()
+
+
+def _date(iso: str) -> str:
+    return f"{datetime.fromisoformat(iso):%d %b %Y}"
+
+
+def rank(rows: list[BoardRow], sort: str) -> list[BoardRow]:
+    if sort == "average":
+        ranked = [r for r in rows if r.games >= MIN_GAMES]
+        return sorted(ranked, key=lambda r: (r.average, -r.games, r.user_id))
+    return sorted(rows, key=lambda r: (-r.wins, r.average, -r.games, r.user_id))
+
+
+class Community(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.store = bot.store
+        self.settings = bot.guild_settings
+
+    # ---- /leaderboard --------------------------------------------------------------------------
+
+    leaderboard = app_commands.Group(
+        name="leaderboard", description="This server's best players at The Game", guild_only=True
+    )
+
+    @leaderboard.command(name="show", description="Rank this server's players by wins or by cards left")
+    @app_commands.describe(players="only games with this many players", period="which games count")
+    @app_commands.choices(
+        period=[app_commands.Choice(name=label, value=key) for key, label in PERIODS.items()],
+    )
+    @user_errors
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 1, 5] | None = None,
+        period: str = "all",
+    ) -> None:
+        assert interaction.guild_id is not None
+        message = await self._board(interaction.guild_id, players or 0, period, "wins", 0)
+        await interaction.response.send_message(**message)
+
+    async def _board(self, guild_id: int, players: int, period: str, sort: str, page: int) -> dict[str, Any]:
+        rows = rank(await self.store.leaderboard(guild_id, GAME, players or None, period, _now()), sort)
+        pages = max(1, -(-len(rows) // PAGE))
+        page = min(max(page, 0), pages - 1)
+        shown = rows[page * PAGE : (page + 1) * PAGE]
+        names = await self.store.member_names([r.user_id for r in shown])
+        scope = f"{PERIODS[period]}" + (f", {players}-player games" if players else "")
+        embed = discord.Embed(title=f"Leaderboard: {GAME_NAMES[GAME]}", colour=COLOUR)
+        embed.description = (
+            f"**{'Most wins' if sort == 'wins' else 'Fewest cards left on average'}** · {scope}"
+        )
+        lines = []
+        for place, row in enumerate(shown, start=page * PAGE + 1):
+            name = names.get(row.user_id, f"<@{row.user_id}>")
+            if sort == "wins":
+                lines.append(
+                    f"`{place:>2}.` **{name}**: {row.wins} won of {row.games} "
+                    f"(average {row.average:.1f} left, best {row.best})"
+                )
+            else:
+                lines.append(
+                    f"`{place:>2}.` **{name}**: {row.average:.1f} cards left on average ({row.games} games)"
+                )
+        if not lines:
+            lines.append(
+                "No games yet."
+                if sort == "wins"
+                else f"Nobody has played {MIN_GAMES} games yet in this period."
+            )
+        embed.add_field(name="Ranking", value="\n".join(lines), inline=False)
+        best = await self.store.best_results(guild_id, GAME)
+        if best:
+            embed.add_field(
+                name="Best result by player count",
+                value="\n".join(
+                    f"{n} {'player' if n == 1 else 'players'}: **{b['cards_left']}** cards left · "
+                    f"{', '.join(s['name'] for s in b['seats'])} · {_date(b['finished_at'])}"
+                    for n, b in sorted(best.items())
+                ),
+                inline=False,
+            )
+        embed.set_footer(text=f"page {page + 1} of {pages}")
+        other = "average" if sort == "wins" else "wins"
+        view = view_of(
+            TableButton("lb", players, max(page - 1, 0), GAME, period, sort, label="◀", disabled=page == 0),
+            TableButton("lb", players, page + 1, GAME, period, sort, label="▶", disabled=page >= pages - 1),
+            TableButton(
+                "lb", players, 0, GAME, period, other, label="By average" if other == "average" else "By wins"
+            ),
+        )
+        return {"embed": embed, "view": view}
+
+    async def _click_lb(self, interaction: discord.Interaction, click: Click) -> None:
+        if len(click.args) != 3 or click.args[1] not in PERIODS or click.args[2] not in ("wins", "average"):
+            raise TableError("That button is not one of mine.")
+        if interaction.guild_id is None or click.table_id > 5:
+            raise TableError("That button is not one of mine.")
+        message = await self._board(
+            interaction.guild_id, click.table_id, click.args[1], click.args[2], click.version
+        )
+        await interaction.response.edit_message(**message)
+
+    @leaderboard.command(name="reset", description="Start the boards again from now (moderators)")
+    @user_errors
+    async def reset(self, interaction: discord.Interaction) -> None:
+        if not await is_mod(self.bot, interaction):
+            raise TableError("Only moderators can reset the leaderboard.")
+        embed = discord.Embed(
+            description="Reset this server's leaderboard? The boards start again from now. Results are kept "
+            "(and still count in `/stats`), they are only hidden from the boards.",
+            colour=discord.Colour.red(),
+        )
+        view = view_of(
+            TableButton("lbreset", 0, 0, "yes", label="Reset", style=discord.ButtonStyle.danger),
+            TableButton("lbreset", 0, 0, "no", label="Never mind"),
+        )
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def _click_lbreset(self, interaction: discord.Interaction, click: Click) -> None:
+        if click.args[:1] != ("yes",):
+            await interaction.response.edit_message(content="Nothing was reset.", embed=None, view=None)
+            return
+        if interaction.guild_id is None or not await is_mod(self.bot, interaction):
+            raise TableError("Only moderators can reset the leaderboard.")
+        await self.store.reset_leaderboard(interaction.guild_id, interaction.user.id, _now())
+        await interaction.response.edit_message(
+            content="The leaderboard starts again from now.", embed=None, view=None
+        )
+
+    # ---- /stats --------------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description="Games, wins and scores of a member, or of the server")
+    @app_commands.describe(member="whose stats (leave out for the server's)")
+    @app_commands.guild_only()
+    @user_errors
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        assert interaction.guild_id is not None
+        await interaction.response.defer()
+        guild_id = interaction.guild_id
+        if member is None:
+            data = await self.store.guild_stats(guild_id, GAME)
+            title = f"{interaction.guild.name if interaction.guild else 'This server'}: {GAME_NAMES[GAME]}"
+            embed = discord.Embed(title=title, colour=COLOUR)
+            self._totals(embed, data)
+            embed.add_field(name="Hours played", value=f"{data['hours']:.1f}")
+            embed.add_field(name="Players on the board", value=str(data["members_on_board"]))
+            if data["moderator_ended"]:
+                embed.add_field(name="Ended by a moderator", value=str(data["moderator_ended"]))
+            recent = await self.store.recent_results(guild_id, GAME)
+            chart_title = "This server's recent games"
+        else:
+            data = await self.store.member_stats(guild_id, member.id, GAME)
+            embed = discord.Embed(title=f"{member.display_name}: {GAME_NAMES[GAME]}", colour=COLOUR)
+            self._totals(embed, data)
+            if data["strikes"]:
+                embed.add_field(name="Talk-rule strikes", value=str(data["strikes"]))
+            if data["teammates"]:
+                names = await self.store.member_names([m for m, _ in data["teammates"]])
+                embed.add_field(
+                    name="Favourite teammates",
+                    value="\n".join(f"{names.get(m, f'<@{m}>')} ({n} games)" for m, n in data["teammates"]),
+                    inline=False,
+                )
+            recent = await self.store.recent_results(guild_id, GAME, member.id)
+            chart_title = f"{member.display_name}'s recent games"
+        if not recent:
+            await interaction.followup.send(embed=embed)
+            return
+        points = [(datetime.fromisoformat(at), left) for at, left, _ in recent]
+        png = await asyncio.to_thread(results_chart, points, chart_title)
+        embed.set_image(url="attachment://results.png")
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="results.png")
+        )
+
+    @staticmethod
+    def _totals(embed: discord.Embed, data: dict[str, Any]) -> None:
+        games = data["games"]
+        embed.add_field(name="Games", value=str(games))
+        embed.add_field(
+            name="Won", value=f"{data['wins']}" + (f" ({100 * data['wins'] / games:.0f}%)" if games else "")
+        )
+        embed.add_field(
+            name="Average left", value="—" if data["average"] is None else f"{data['average']:.1f}"
+        )
+        embed.add_field(name="Best", value="—" if data["best"] is None else f"{data['best']} cards left")
+
+    # ---- /privacy ------------------------------------------------------------------------------
+
+    privacy = app_commands.Group(name="privacy", description="What Deckhand keeps about you")
+
+    @privacy.command(name="forget-me", description="Remove your name and id from every result Deckhand keeps")
+    @user_errors
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(
+            description="Forget you? Your results stay in the server's totals but no longer name you: they "
+            "show as \u201ca former player\u201d. Your strikes and logs lose your id too. "
+            "This cannot be undone.",
+            colour=discord.Colour.red(),
+        )
+        view = view_of(
+            TableButton("forget", 0, 0, "yes", label="Forget me", style=discord.ButtonStyle.danger),
+            TableButton("forget", 0, 0, "no", label="Never mind"),
+        )
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def _click_forget(self, interaction: discord.Interaction, click: Click) -> None:
+        if click.args[:1] != ("yes",):
+            await interaction.response.edit_message(content="Nothing was changed.", embed=None, view=None)
+            return
+        seated = [
+            t for t in self.bot.tables.open_tables() if any(s.user_id == interaction.user.id for s in t.seats)
+        ]
+        if seated:
+            raise TableError("You are seated at an open table. Leave it first, then ask again.")
+        games = await self.store.forget_member(interaction.user.id)
+        await interaction.response.edit_message(
+            content=f"Done. {games} game results no longer name you.", embed=None, view=None
+        )
+
+    # ---- /settings -----------------------------------------------------------------------------
+
+    settings_group = app_commands.Group(
+        name="settings",
+        description="Deckhand's settings for this server (moderators)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    async def _require_mod(self, interaction: discord.Interaction) -> int:
+        # Discord shows /settings only to Manage Server unless the server grants it to others;
+        # the moderator role named here may use it once the server does.
+        if interaction.guild_id is None or not await is_mod(self.bot, interaction):
+            raise TableError("Only moderators can change Deckhand's settings.")
+        return interaction.guild_id
+
+    async def _save(
+        self, interaction: discord.Interaction, changes: dict[str, Any], channel: Any = None
+    ) -> None:
+        guild_id = await self._require_mod(interaction)
+        if not changes:
+            await self._show(interaction, channel)
+            return
+        try:
+            if channel is not None:
+                await self.settings.update_channel(guild_id, channel.id, changes, interaction.user.id, _now())
+            else:
+                await self.settings.update_guild(guild_id, changes, interaction.user.id, _now())
+        except SettingsError as exc:
+            raise TableError(f"Not changed: {exc}") from exc
+        await self._show(interaction, channel, saved=True)
+
+    async def _show(self, interaction: discord.Interaction, channel: Any = None, saved: bool = False) -> None:
+        assert interaction.guild_id is not None
+        options = (
+            await self.settings.for_channel(interaction.guild_id, channel.id)
+            if channel is not None
+            else await self.settings.guild(interaction.guild_id)
+        )
+        where = f" in <#{channel.id}>" if channel is not None else " for this server"
+        timer = (
+            "the bot's default"
+            if options.turn_timer is None
+            else ("off" if options.turn_timer == 0 else f"{options.turn_timer} min")
+        )
+        defaults = (
+            ", ".join(
+                part
+                for part in (
+                    "expert" if options.expert else "",
+                    "smaller hands" if options.smaller_hands else "",
+                    f"hand of {options.hand_size}" if options.hand_size else "",
+                    f"at least {options.min_cards} a turn" if options.min_cards else "",
+                )
+                if part
+            )
+            or "the rules' defaults"
+        )
+        lines = [
+            f"{'Saved. ' if saved else ''}Settings{where}:",
+            f"- chat rule keeper: **{options.chat_mode}**, reading "
+            f"**{'everyone in the channel' if options.chat_scope == 'everyone' else 'seated players'}**, "
+            f"number words in **{', '.join(options.chat_languages)}**",
+            f"- turn timer: **{timer}**",
+            f"- new tables: **{defaults}**",
+            "- tables open in: "
+            + (
+                "**any channel**"
+                if not options.table_channels
+                else ", ".join(f"<#{c}>" for c in options.table_channels)
+            ),
+            "- moderator role: "
+            + (
+                f"<@&{options.moderator_role}>" if options.moderator_role else "**none** (Manage Server only)"
+            ),
+        ]
+        await reply(interaction, "\n".join(lines))
+
+    @settings_group.command(name="show", description="Show the settings of the server or of one channel")
+    @user_errors
+    async def settings_show(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        await self._require_mod(interaction)
+        await self._show(interaction, channel)
+
+    @settings_group.command(name="chat", description="How the chat rule keeper acts during The Game")
+    @app_commands.describe(
+        mode="off: nothing; warn: react and post a notice; delete: delete the message and post a notice",
+        scope="whose messages are read during a game",
+        languages="languages whose number words are known, e.g. en,de (all: en,de,fr,es)",
+        channel="set it for this channel only",
+    )
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=m, value=m) for m in ("off", "warn", "delete")],
+        scope=[
+            app_commands.Choice(name="seated players", value="seated"),
+            app_commands.Choice(name="everyone in the channel", value="everyone"),
+        ],
+    )
+    @user_errors
+    async def settings_chat(
+        self,
+        interaction: discord.Interaction,
+        mode: str | None = None,
+        scope: str | None = None,
+        languages: str | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        changes = {
+            k: v
+            for k, v in (("chat_mode", mode), ("chat_scope", scope), ("chat_languages", languages))
+            if v is not None
+        }
+        await self._save(interaction, changes, channel)
+
+    @settings_group.command(name="timer", description="Minutes per turn for new tables (0 = no timer)")
+    @user_errors
+    async def settings_timer(
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 0, 120],
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        await self._save(interaction, {"turn_timer": minutes}, channel)
+
+    @settings_group.command(
+        name="defaults", description="Options for new tables when /game new leaves them out"
+    )
+    @user_errors
+    async def settings_defaults(
+        self,
+        interaction: discord.Interaction,
+        expert: bool | None = None,
+        smaller_hands: bool | None = None,
+        hand_size: app_commands.Range[int, 1, 8] | None = None,
+        minimum: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        changes = {
+            k: v
+            for k, v in (
+                ("expert", expert),
+                ("smaller_hands", smaller_hands),
+                ("hand_size", hand_size),
+                ("min_cards", minimum),
+            )
+            if v is not None
+        }
+        await self._save(interaction, changes)
+
+    @settings_group.command(name="channels", description="Where tables may open (no channels: anywhere)")
+    @app_commands.choices(
+        action=[app_commands.Choice(name=a, value=a) for a in ("add", "remove", "clear")],
+    )
+    @user_errors
+    async def settings_channels(
+        self, interaction: discord.Interaction, action: str, channel: discord.TextChannel | None = None
+    ) -> None:
+        guild_id = await self._require_mod(interaction)
+        current = list((await self.settings.guild(guild_id)).table_channels)
+        if action != "clear" and channel is None:
+            raise TableError("Name the channel to add or remove.")
+        if action == "add" and channel is not None and channel.id not in current:
+            current.append(channel.id)
+        elif action == "remove" and channel is not None:
+            current = [c for c in current if c != channel.id]
+        elif action == "clear":
+            current = []
+        await self._save(interaction, {"table_channels": tuple(current)})
+
+    @settings_group.command(name="modrole", description="A role whose members count as moderators")
+    @user_errors
+    async def settings_modrole(
+        self, interaction: discord.Interaction, role: discord.Role | None = None, clear: bool = False
+    ) -> None:
+        if role is None and not clear:
+            raise TableError("Name a role, or set clear to remove the moderator role.")
+        await self._save(interaction, {"moderator_role": None if clear else role.id})  # type: ignore[union-attr]
+
+    @settings_group.command(name="log", description="The latest moderator actions on this server")
+    @user_errors
+    async def settings_log(self, interaction: discord.Interaction) -> None:
+        guild_id = await self._require_mod(interaction)
+        actions = await self.store.mod_actions(guild_id)
+        if not actions:
+            await reply(interaction, "No moderator actions yet.")
+            return
+        lines = [
+            f"{_date(a['at'])}: <@{a['user_id']}> {a['action'].replace('_', ' ')}"
+            + (f" {a['detail']}" if a["detail"] else "")
+            for a in actions
+        ]
+        await reply(interaction, "\n".join(lines)[:1900])
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Community(bot))
