@@ -55,8 +55,8 @@ async def store(tmp_path):
         await s._write(
             [
                 (
-                    "INSERT INTO tables (id, guild_id, channel_id, game, status, host_id, options, created_at, "
-                    "updated_at) VALUES (?, ?, ?, ?, 'playing', 1, '{}', ?, ?)",
+                    "INSERT INTO tables (id, guild_id, channel_id, game, status, host_id, options, "
+                    "created_at, updated_at) VALUES (?, ?, ?, ?, 'playing', 1, '{}', ?, ?)",
                     (table_id, result["guild_id"], table_id, GAME, at, at),
                 ),
                 *[
