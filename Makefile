@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/chatfilter.py
+	$(BIN)/python bench/stats.py
 
 screenshots: $(STAMP)
 	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"

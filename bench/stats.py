@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.store.sqlite import SqliteStore
 
 GUILD = 1
-GAME = "thegame"
+GAME = "the-game"
 TARGET_MS = 50.0
 
 

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.charts import results_chart
+from bot.games.thegame import NAME as THE_GAME
 from bot.options import SettingsError
 from bot.store.sqlite_stats import BoardRow
 from bot.tables import TableError
@@ -21,8 +22,9 @@ from cogs.tables import is_mod, reply, user_errors
 
 log = logging.getLogger(__name__)
 
-GAME = "thegame"
-GAME_NAMES = {"thegame": "The Game"}
+GAME = THE_GAME
+GAME_NAMES = {THE_GAME: "The Game"}
+GAME_KEYS = {"tg": THE_GAME}  # short names for button ids
 PAGE = 10
 MIN_GAMES = 3  # to be ranked by average cards left
 PERIODS = {"all": "all time", "year": "this year", "month": "this month", "week": "this week"}
@@ -42,6 +44,20 @@ def rank(rows: list[BoardRow], sort: str) -> list[BoardRow]:
         ranked = [r for r in rows if r.games >= MIN_GAMES]
         return sorted(ranked, key=lambda r: (r.average, -r.games, r.user_id))
     return sorted(rows, key=lambda r: (-r.wins, r.average, -r.games, r.user_id))
+
+
+def _detail(detail: dict[str, Any]) -> str:
+    parts = []
+    for key, value in detail.items():
+        if key == "channel_id":
+            parts.append(f"in <#{value}>")
+        elif key == "table_id":
+            parts.append(f"table {value}")
+        elif isinstance(value, list):
+            parts.append(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) or 'none'}")
+        else:
+            parts.append(f"{key.replace('_', ' ')}: {value}")
+    return ", ".join(parts)
 
 
 class Community(commands.Cog):
@@ -116,16 +132,21 @@ class Community(commands.Cog):
         embed.set_footer(text=f"page {page + 1} of {pages}")
         other = "average" if sort == "wins" else "wins"
         view = view_of(
-            TableButton("lb", players, max(page - 1, 0), GAME, period, sort, label="◀", disabled=page == 0),
-            TableButton("lb", players, page + 1, GAME, period, sort, label="▶", disabled=page >= pages - 1),
+            TableButton("lb", players, max(page - 1, 0), "tg", period, sort, label="◀", disabled=page == 0),
+            TableButton("lb", players, page + 1, "tg", period, sort, label="▶", disabled=page >= pages - 1),
             TableButton(
-                "lb", players, 0, GAME, period, other, label="By average" if other == "average" else "By wins"
+                "lb", players, 0, "tg", period, other, label="By average" if other == "average" else "By wins"
             ),
         )
         return {"embed": embed, "view": view}
 
     async def _click_lb(self, interaction: discord.Interaction, click: Click) -> None:
-        if len(click.args) != 3 or click.args[1] not in PERIODS or click.args[2] not in ("wins", "average"):
+        if (
+            len(click.args) != 3
+            or click.args[0] not in GAME_KEYS
+            or click.args[1] not in PERIODS
+            or click.args[2] not in ("wins", "average")
+        ):
             raise TableError("That button is not one of mine.")
         if interaction.guild_id is None or click.table_id > 5:
             raise TableError("That button is not one of mine.")
@@ -441,7 +462,7 @@ class Community(commands.Cog):
             return
         lines = [
             f"{_date(a['at'])}: <@{a['user_id']}> {a['action'].replace('_', ' ')}"
-            + (f" {a['detail']}" if a["detail"] else "")
+            + (f" ({_detail(a['detail'])})" if a["detail"] else "")
             for a in actions
         ]
         await reply(interaction, "\n".join(lines)[:1900])

@@ -49,7 +49,7 @@ async def main(out: Path) -> None:
             lobby = await ann.slash(channel, "game new")
             await bob.click(lobby.response, label="Join")
             await cat.click(lobby.response, label="Join")
-            async with env.preview(channel, viewers=[ann, bob, cat], width=820, height=620) as preview:
+            async with env.preview(channel, viewers=[ann, bob, cat], width=820, height=760) as preview:
                 await preview.screenshot(out / "lobby.png", viewer=ann, target=lobby.response)
                 await ann.click(lobby.response, label="Start")
                 table = env.bot.tables.in_channel(channel.id)
@@ -70,6 +70,10 @@ async def main(out: Path) -> None:
                     seat = table.state.current
                     await play_turn(members[table.seats[seat].user_id], channel, table, seat)
                 await preview.screenshot(out / "final-report.png", viewer=ann, target=reports(channel)[-1])
+                stats = await bob.slash(channel, "stats", member=ann)
+                await preview.screenshot(out / "stats.png", viewer=bob, target=stats.response)
+                board_of_fame = await bob.slash(channel, "leaderboard show")
+                await preview.screenshot(out / "leaderboard.png", viewer=bob, target=board_of_fame.response)
         # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
         await bot.store.close()
     print(f"screenshots written to {out}")

@@ -10,7 +10,7 @@ import pytest
 
 from bot.store.sqlite import SqliteStore
 
-GUILD, OTHER_GUILD, GAME = 5, 6, "thegame"
+GUILD, OTHER_GUILD, GAME = 5, 6, "the-game"
 MEMBERS = [100 + i for i in range(12)]
 
 
