@@ -12,11 +12,12 @@ from datetime import datetime
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 BACKGROUND = "#2b2d31"  # Discord's dark message background
 TEXT = "#dbdee1"
 GRID = "#4e5058"
-PILE_COLOURS = ("#57f287", "#3ba55d", "#ed4245", "#f47b67")
+PILE_COLOURS = ("#57f287", "#00b0f4", "#ed4245", "#faa61a")
 PILE_LABELS = ("up 1", "up 2", "down 3", "down 4")
 
 
@@ -50,6 +51,10 @@ def results_chart(results: Sequence[tuple[datetime, int]], title: str) -> bytes:
     axes.axhline(10, color="#57f287", linewidth=0.8, linestyle="--")  # under 10: excellent
     axes.set_ylim(bottom=-2, top=max([*left, 12]) + 3)
     axes.set_xlim(0.5, max(len(results), 1) + 0.5)
+    if len(results) <= 12:
+        axes.set_xticks(numbers)  # one tick per game
+    else:
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(_span(results), color=TEXT, fontsize=8)
     axes.set_ylabel("cards left", color=TEXT, fontsize=9)
     axes.set_title(title, color=TEXT, fontsize=11)
@@ -60,7 +65,8 @@ def _span(results: Sequence[tuple[datetime, int]]) -> str:
     if not results:
         return "no games yet"
     first, last = results[0][0], results[-1][0]
-    return f"the last {len(results)} games, {first:%d %b %Y} to {last:%d %b %Y} (dashed: 10, excellent)"
+    games = "the last game" if len(results) == 1 else f"the last {len(results)} games"
+    return f"{games}, {first:%d %b %Y} to {last:%d %b %Y} (dashed line: 10, an excellent result)"
 
 
 def piles_chart(tops: Sequence[Sequence[int]], title: str = "The four piles, turn by turn") -> bytes:

@@ -104,7 +104,7 @@ class Community(commands.Cog):
             name = names.get(row.user_id, f"<@{row.user_id}>")
             if sort == "wins":
                 lines.append(
-                    f"`{place:>2}.` **{name}**: {row.wins} won of {row.games} "
+                    f"`{place:>2}.` **{name}**: won {row.wins} of {row.games} "
                     f"(average {row.average:.1f} left, best {row.best})"
                 )
             else:
@@ -213,7 +213,10 @@ class Community(commands.Cog):
                 names = await self.store.member_names([m for m, _ in data["teammates"]])
                 embed.add_field(
                     name="Favourite teammates",
-                    value="\n".join(f"{names.get(m, f'<@{m}>')} ({n} games)" for m, n in data["teammates"]),
+                    value="\n".join(
+                        f"{names.get(m, f'<@{m}>')} ({n} {'game' if n == 1 else 'games'} together)"
+                        for m, n in data["teammates"]
+                    ),
                     inline=False,
                 )
             recent = await self.store.recent_results(guild_id, GAME, member.id)

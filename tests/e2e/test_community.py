@@ -83,7 +83,7 @@ async def test_a_finished_game_counts_in_stats_with_a_chart(simcord_env):
     fields = {f.name: f.value for f in embed.fields}
     assert embed.title == "ann: The Game"
     assert fields["Games"] == "1" and fields["Won"] == "0 (0%)"
-    assert fields["Favourite teammates"] == "bob (1 games)"
+    assert fields["Favourite teammates"] == "bob (1 game together)"
     chart = await mine.response.attachments[0].read()
     assert chart.startswith(PNG) and 5_000 < len(chart) < 300_000
     server = await bob.slash(channel, "stats")
