@@ -73,14 +73,20 @@ class Community(commands.Cog):
     )
 
     @leaderboard.command(name="show", description="Rank this server's players by wins or by cards left")
-    @app_commands.describe(players="only games with this many players", period="which games count")
+    @app_commands.describe(
+        game="which game (more come later)",
+        players="only games with this many players",
+        period="which games count",
+    )
     @app_commands.choices(
+        game=[app_commands.Choice(name=label, value=key) for key, label in GAME_NAMES.items()],
         period=[app_commands.Choice(name=label, value=key) for key, label in PERIODS.items()],
     )
     @user_errors
     async def show(
         self,
         interaction: discord.Interaction,
+        game: str = THE_GAME,
         players: app_commands.Range[int, 1, 5] | None = None,
         period: str = "all",
     ) -> None:

@@ -205,3 +205,22 @@ async def test_forget_me_anonymises_results_but_not_while_seated(simcord_env):
     assert "ann" not in text and "a former player" in text
     stats = await bob.slash(channel, "stats", member=ann)
     assert {f.name: f.value for f in stats.response.embeds[0].fields}["Games"] == "0"
+
+
+async def test_settings_granted_by_the_server_still_need_a_moderator(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob), mod = world(env, "ann", "bob")
+    helpers = guild.create_role("Game Night Helpers")
+    helper = guild.add_member(env.create_user("helper"), roles=[helpers])
+    # The server lets ann and the helpers see /settings (Server Settings > Integrations).
+    settings = next(c for c in await env.bot.tree.fetch_commands() if c.name == "settings")
+    guild.set_command_permissions(settings, {ann: True, helpers: True})
+    refused = await ann.slash(channel, "settings timer", minutes=5)
+    assert refused.ephemeral and "Only moderators" in refused.response.content
+    await mod.slash(channel, "settings modrole", role=helpers)
+    saved = await helper.slash(channel, "settings timer", minutes=5)
+    assert "turn timer: **5 min**" in saved.response.content
+    missing = await helper.slash(channel, "settings channels", action="add")
+    assert missing.ephemeral and "Name the channel" in missing.response.content
+    shown = await helper.slash(channel, "settings show")
+    assert "tables open in: **any channel**" in shown.response.content
