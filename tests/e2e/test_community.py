@@ -209,7 +209,7 @@ async def test_forget_me_anonymises_results_but_not_while_seated(simcord_env):
 
 async def test_settings_granted_by_the_server_still_need_a_moderator(simcord_env):
     env = simcord_env
-    guild, channel, (ann, bob), mod = world(env, "ann", "bob")
+    guild, channel, (ann,), mod = world(env, "ann")
     helpers = guild.create_role("Game Night Helpers")
     helper = guild.add_member(env.create_user("helper"), roles=[helpers])
     # The server lets ann and the helpers see /settings (Server Settings > Integrations).
