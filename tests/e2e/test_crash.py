@@ -58,3 +58,4 @@ async def test_sigkill_mid_game_loses_no_accepted_action(tmp_path, kill_after):
         table = env.bot.tables.by_id(table_id)
         assert table is not None and table.version == len(stored.actions)
         assert table.state.cards_left == 98 - sum(a["type"] == "play" for a in stored.actions)
+    await bot.store.close()

@@ -52,7 +52,8 @@ async def test_restart_mid_game_old_buttons_still_work(simcord_env, settings):
     version = table.version
     piles = list(table.state.piles)
 
-    await env.restart_bot(Deckhand(settings))
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
     reloaded = env.bot.tables.in_channel(channel.id)
     assert reloaded is not None and reloaded is not table
     assert reloaded.version == version and reloaded.state.piles == piles
@@ -70,6 +71,9 @@ async def test_restart_mid_game_old_buttons_still_work(simcord_env, settings):
     assert "Your turn" in bob_hand.embeds[0].description
     await play_to_the_end(env, channel, reloaded, {ann.id: ann, bob.id: bob})
     assert len(reports(channel)) == 1
+    # SimCord's teardown does not close a bot; close the second one's store as its process would.
+    await env.settle()
+    await restarted.store.close()
 
 
 async def test_board_edits_failing_do_not_stop_the_game(simcord_env):
