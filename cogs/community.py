@@ -17,6 +17,7 @@ from bot.games.thegame import NAME as THE_GAME
 from bot.options import SettingsError
 from bot.store.sqlite_stats import BoardRow
 from bot.tables import TableError
+from bot.ui import render
 from bot.ui.components import Click, TableButton, view_of
 from cogs.tables import is_mod, reply, user_errors
 
@@ -166,16 +167,13 @@ class Community(commands.Cog):
     async def reset(self, interaction: discord.Interaction) -> None:
         if not await is_mod(self.bot, interaction):
             raise TableError("Only moderators can reset the leaderboard.")
-        embed = discord.Embed(
-            description="Reset this server's leaderboard? The boards start again from now. Results are kept "
+        question = render.ask(
+            "lbreset",
+            "Reset this server's leaderboard? The boards start again from now. Results are kept "
             "(and still count in `/stats`), they are only hidden from the boards.",
-            colour=discord.Colour.red(),
+            "Reset",
         )
-        view = view_of(
-            TableButton("lbreset", 0, 0, "yes", label="Reset", style=discord.ButtonStyle.danger),
-            TableButton("lbreset", 0, 0, "no", label="Never mind"),
-        )
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(**question.kwargs(), ephemeral=True)
 
     async def _click_lbreset(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
@@ -256,17 +254,14 @@ class Community(commands.Cog):
     @privacy.command(name="forget-me", description="Remove your name and id from every result Deckhand keeps")
     @user_errors
     async def forget_me(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(
-            description="Forget you? Your results stay in the server's totals but no longer name you: they "
+        question = render.ask(
+            "forget",
+            "Forget you? Your results stay in the server's totals but no longer name you: they "
             "show as \u201ca former player\u201d. Your strikes and logs lose your id too. "
             "This cannot be undone.",
-            colour=discord.Colour.red(),
+            "Forget me",
         )
-        view = view_of(
-            TableButton("forget", 0, 0, "yes", label="Forget me", style=discord.ButtonStyle.danger),
-            TableButton("forget", 0, 0, "no", label="Never mind"),
-        )
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(**question.kwargs(), ephemeral=True)
 
     async def _click_forget(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):

@@ -319,10 +319,15 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
 
 
 def confirm(kind: str, table: Table, question: str, yes: str) -> Message:
+    return ask(kind, question, yes, table.id, table.version)
+
+
+def ask(kind: str, question: str, yes: str, table_id: int = 0, version: int = 0) -> Message:
+    """A question with a red yes button and "Never mind"; the click's first argument says which."""
     embed = discord.Embed(description=question, colour=LOST_COLOUR)
     view = view_of(
-        TableButton(kind, table.id, table.version, "yes", label=yes, style=Style.danger),
-        TableButton(kind, table.id, table.version, "no", label="Never mind"),
+        TableButton(kind, table_id, version, "yes", label=yes, style=Style.danger),
+        TableButton(kind, table_id, version, "no", label="Never mind"),
     )
     return Message(embed=embed, view=view)
 
