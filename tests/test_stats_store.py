@@ -187,3 +187,45 @@ async def test_forgetting_a_member_removes_their_id_and_name(store):
     assert (await store.guild_stats(GUILD, GAME))["games"] == sum(
         r["guild_id"] == GUILD for r in store.expected
     )
+
+
+async def test_results_from_before_the_stats_migration_are_carried_over(tmp_path, monkeypatch):
+    import json
+
+    import bot.store.sqlite as sqlite_module
+
+    every = sqlite_module.migrations()
+    monkeypatch.setattr(sqlite_module, "migrations", lambda: [m for m in every if m[0] < 3])
+    old = SqliteStore(str(tmp_path / "old.sqlite3"))
+    await old.open()
+    seats = [
+        {"user_id": 7, "name": "ann", "ai": False, "laid": 30},
+        {"user_id": None, "name": "AI seat", "ai": True, "laid": 20},
+    ]
+    for table_id, left in ((1, 12), (2, 0)):
+        at = f"2026-03-0{table_id}T10:00:00+00:00"
+        await old._write(
+            [
+                (
+                    "INSERT INTO tables (id, guild_id, channel_id, game, status, host_id, options, "
+                    "created_at, updated_at) VALUES (?, 9, ?, ?, 'finished', 7, '{}', ?, ?)",
+                    (table_id, table_id, GAME, at, at),
+                ),
+                (
+                    "INSERT INTO results (table_id, guild_id, game, players, options, status, cards_left, "
+                    "turns, duration_s, seats, finished_at) VALUES (?, 9, ?, 2, '{}', ?, ?, 30, 600, ?, ?)",
+                    (table_id, GAME, "won" if left == 0 else "lost", left, json.dumps(seats), at),
+                ),
+            ]
+        )
+    await old.close()
+    monkeypatch.setattr(sqlite_module, "migrations", lambda: every)
+    store = SqliteStore(str(tmp_path / "old.sqlite3"))
+    await store.open()
+    try:
+        [row] = await store.leaderboard(9, GAME)
+        assert (row.user_id, row.games, row.wins, row.average, row.best) == (7, 2, 1, 6.0, 0)
+        assert (await store.guild_stats(9, GAME))["games"] == 2
+        assert (await store.member_stats(9, 7, GAME))["games"] == 2
+    finally:
+        await store.close()
