@@ -1,4 +1,4 @@
-"""The command line: run the bot, play a local table, replay a record, check chat messages."""
+"""The command line: run the bot, play a local table, replay a record, simulate, check chat messages."""
 
 from __future__ import annotations
 
@@ -30,6 +30,16 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
     replay.add_argument("record", help="path to a record (JSON), or - for standard input")
+
+    sim = sub.add_parser("simulate", help="play many games with AI seats and report how the AI does")
+    sim.add_argument("--game", default="the-game", help="the game (default: the-game)")
+    sim.add_argument("--players", type=int, default=1, help="seats, all AI (1..5)")
+    sim.add_argument("--games", type=int, default=1000, help="how many games")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the run; game i is dealt from (seed, i)")
+    sim.add_argument("--expert", action="store_true", help="expert rules: at least 3 cards a turn")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (the result does not change)")
+    sim.add_argument("--ai", default="baseline", help="which AI plays (default: baseline)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     check = sub.add_parser(
         "check-message",
@@ -99,6 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "play":
         return _play(args)
+    if args.command == "simulate":
+        from bot.simulate import simulate_main
+
+        return simulate_main(
+            args.game, args.players, args.games, args.seed, args.expert, args.jobs, args.ai, args.json
+        )
     if args.command == "check-message":
         from bot.chatfilter.cli import check_main
 

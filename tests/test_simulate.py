@@ -1,0 +1,81 @@
+"""The simulator: deterministic per seed whatever the number of workers, honest intervals."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bot.ai.baseline import play_turn
+from bot.games.base import Status
+from bot.games.thegame import new_game
+from bot.simulate import game_seed, simulate, wilson
+
+
+def test_the_result_does_not_depend_on_the_number_of_workers():
+    one = simulate(players=3, games=600, seed=42, jobs=1)
+    two = simulate(players=3, games=600, seed=42, jobs=2)
+    assert (one.wins, one.mean_cards_left, one.share_under_10) == (
+        two.wins,
+        two.mean_cards_left,
+        two.share_under_10,
+    )
+    other = simulate(players=3, games=600, seed=43, jobs=1)
+    assert other.mean_cards_left != one.mean_cards_left
+
+
+def test_the_summary_matches_games_played_by_hand():
+    left = []
+    for index in range(40):
+        state = new_game(2, seed=game_seed(7, index))
+        while not state.is_over:
+            play_turn(state)
+        result = state.result()
+        left.append(0 if result.status is Status.WON else result.cards_left)
+    summary = simulate(players=2, games=40, seed=7)
+    assert summary.wins == left.count(0)
+    assert summary.mean_cards_left == pytest.approx(sum(left) / 40)
+    assert summary.share_under_10 == pytest.approx(sum(x < 10 for x in left) / 40)
+    low, high = summary.win_rate_ci95
+    assert low <= summary.win_rate <= high
+
+
+def test_wilson_interval():
+    low, high = wilson(10, 100)
+    assert (round(low, 4), round(high, 4)) == (0.0552, 0.1744)
+    assert wilson(0, 50)[0] == 0.0 and 0 < wilson(0, 50)[1] < 0.08
+    assert wilson(50, 50)[1] == 1.0
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot", "simulate", *args], capture_output=True, text=True)
+
+
+def test_the_command_prints_one_json_object_and_no_progress_bar_off_a_terminal():
+    done = run("--players", "2", "--games", "300", "--seed", "5", "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    data = json.loads(done.stdout)
+    assert {
+        "games",
+        "players",
+        "wins",
+        "win_rate",
+        "win_rate_ci95",
+        "mean_cards_left",
+        "share_under_10",
+        "games_per_second",
+    } <= set(data)
+    assert data["games"] == 300 and data["players"] == 2
+    assert 0 <= data["win_rate_ci95"][0] <= data["win_rate"] <= data["win_rate_ci95"][1] <= 1
+    text = run("--players", "2", "--games", "300", "--seed", "5")
+    assert f"won: {data['wins']} = " in text.stdout
+
+
+@pytest.mark.parametrize(
+    "args", [("--players", "6"), ("--games", "0"), ("--game", "chess"), ("--ai", "oracle"), ("--jobs", "0")]
+)
+def test_bad_arguments_are_refused(args):
+    done = run(*args)
+    assert done.returncode == 2 and done.stdout == "" and "simulate:" in done.stderr
