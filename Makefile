@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/chatfilter.py
 	$(BIN)/python bench/stats.py
+	$(BIN)/python bench/ai.py
 
 screenshots: $(STAMP)
 	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"
