@@ -20,7 +20,7 @@ from bot.games.base import Status
 from bot.games.shuffle import splitmix64
 from bot.games.thegame import MAX_PLAYERS, NAME, TheGameOptions, new_game
 
-AIS = ("baseline",)
+AIS = ("planner", "baseline")
 CHUNK = 250  # games per task handed to a worker
 
 
@@ -46,6 +46,10 @@ def _turn_function(ai: str) -> Callable:
         from bot.ai.baseline import play_turn
 
         return play_turn
+    if ai == "planner":
+        from bot.ai.planner import play_turn as plan_turn
+
+        return plan_turn
     raise ValueError(f"unknown AI {ai!r}; choose from {', '.join(AIS)}")
 
 

@@ -1,0 +1,160 @@
+"""A planning AI for The Game: whole turns, cheap extras, and pile signals as people use them.
+
+It decides from what its seat may know: its hand, the pile tops, the signals, the draw pile count
+and the minimum in force. Each turn it searches the orders in which it could lay the cards it must
+lay and takes the one that wastes the fewest numbers (a backwards trick gains ten), so a card that
+opens a trick for another is found. Piles another player asked to keep free cost extra. After the
+minimum it lays only cards that cost (almost) nothing; once the draw pile is empty it is a little
+more generous. At the end of its turn it marks the piles where it holds a card that fits closely
+("please don't play here"), which the others read.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from bot.games.base import Status
+from bot.games.thegame import TheGameState
+
+IN_PROGRESS = Status.IN_PROGRESS
+TRICK = -10
+DONT = "dont_play"
+
+
+class Weights:
+    """The planner's knobs, kept together so simulations can compare settings."""
+
+    reserved = 15  # extra cost of a play on a pile another player asked to keep free
+    extra_gap = 1  # after the minimum, lay a card whose gap is at most this
+    extra_gap_endgame = 4  # the same once the draw pile is empty
+    signal_gap = 2  # mark a pile when a card fits it within this gap (or by the trick)
+    per_pile = 2  # cards tried per pile and step of the search
+    hand_weight = 0.1  # weight of what the cards kept would waste on the piles left behind
+    stranded = 30  # the waste counted for a kept card that fits no pile
+
+
+def potential(hand: list[int], piles: list[int], w: type[Weights]) -> float:
+    """What the kept cards would waste on these piles: each card at its cheapest pile."""
+    if not w.hand_weight:
+        return 0.0
+    a1, a2, d1, d2 = piles
+    total = 0
+    for c in hand:
+        best = w.stranded
+        for top in (a1, a2):
+            if c == top - 10:
+                best = TRICK
+                break
+            if top < c < top + best:
+                best = c - top
+        if best != TRICK:
+            for top in (d1, d2):
+                if c == top + 10:
+                    best = TRICK
+                    break
+                if top - best < c < top:
+                    best = top - c
+        total += best
+    return w.hand_weight * total
+
+
+def _gap(card: int, pile: int, top: int) -> int | None:
+    """Numbers a play wastes; TRICK for the backwards trick; None if it is not legal."""
+    if pile < 2:
+        if card == top - 10:
+            return TRICK
+        return card - top if card > top else None
+    if card == top + 10:
+        return TRICK
+    return top - card if card < top else None
+
+
+def _candidates(hand: list[int], piles: list[int], per_pile: int) -> list[tuple[int, int, int]]:
+    """(gap, card, pile) of the closest cards on every pile and every trick."""
+    out = []
+    for i in range(4):
+        top = piles[i]
+        if i < 2:
+            if top - 10 in hand:
+                out.append((TRICK, top - 10, i))
+            k = bisect_right(hand, top)
+            for c in hand[k : k + per_pile]:
+                out.append((c - top, c, i))
+        else:
+            if top + 10 in hand:
+                out.append((TRICK, top + 10, i))
+            k = bisect_left(hand, top)
+            for c in hand[max(0, k - per_pile) : k][::-1]:
+                out.append((top - c, c, i))
+    return out
+
+
+def plan(
+    hand: list[int], piles: list[int], need: int, reserved: frozenset[int], w: type[Weights] = Weights
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """The cheapest way to lay `need` cards: (cost, [(card, pile index), ...]) or None."""
+    if need <= 0:
+        return (potential(hand, piles, w), [])
+    best: tuple[int, list[tuple[int, int]]] | None = None
+    for gap, card, pile in _candidates(hand, piles, w.per_pile):
+        cost = gap + (w.reserved if pile in reserved and gap > 1 else 0)
+        if best is not None and cost >= best[0] + 10 * need:
+            continue
+        rest_hand = hand.copy()
+        rest_hand.remove(card)
+        rest_piles = piles.copy()
+        rest_piles[pile] = card
+        rest = plan(rest_hand, rest_piles, need - 1, reserved, w)
+        if rest is None:
+            continue
+        total = cost + rest[0]
+        if best is None or total < best[0]:
+            best = (total, [(card, pile), *rest[1]])
+    return best
+
+
+def _reserved_by_others(state: TheGameState, seat: int) -> frozenset[int]:
+    return frozenset(i for (i, p), (kind, _) in state.signals.items() if p != seat and kind == DONT)
+
+
+def play_turn(state: TheGameState, w: type[Weights] = Weights) -> None:
+    """Play the current seat's whole turn, then mark its piles and end the turn."""
+    seat = state.current
+    hand = state.hands[seat]
+    piles = state.piles
+    reserved = _reserved_by_others(state, seat)
+    need = state.min_cards - state.played
+    if need > 0:
+        found = plan(hand, piles, need, reserved, w)
+        if found is None:
+            # Fewer legal cards than the minimum: lay what fits, the engine ends the game.
+            found = plan(hand, piles, 1, reserved, w)
+            if found is None:
+                return
+        for card, pile in found[1]:
+            state.play(seat, card, pile + 1)
+            if state.status is not IN_PROGRESS:
+                return
+    limit = w.extra_gap_endgame if state.next_draw >= 98 else w.extra_gap
+    while state.status is IN_PROGRESS:
+        found = plan(hand, piles, 1, reserved, w)
+        if found is None or found[0] - potential(hand, piles, w) > limit:
+            break
+        card, pile = found[1][0]
+        state.play(seat, card, pile + 1)
+    if state.status is not IN_PROGRESS:
+        return
+    _signal(state, seat, w)
+    state.end_turn(seat)
+
+
+def _signal(state: TheGameState, seat: int, w: type[Weights]) -> None:
+    hand = state.hands[seat]
+    piles = state.piles
+    for i in range(4):
+        close = any((g := _gap(c, i, piles[i])) is not None and g <= w.signal_gap for c in hand)
+        mine = state.signals.get((i, seat))
+        if close and (mine is None or mine[0] != DONT):
+            state.signal(seat, i + 1, DONT)
+        elif not close and mine is not None:
+            state.signal(seat, i + 1, "clear")
