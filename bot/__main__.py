@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="seed of the run; game i is dealt from (seed, i)")
     sim.add_argument("--expert", action="store_true", help="expert rules: at least 3 cards a turn")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (the result does not change)")
-    sim.add_argument("--ai", default="baseline", help="which AI plays (default: baseline)")
+    sim.add_argument("--ai", default="planner", help="which AI plays: planner (default) or baseline")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     check = sub.add_parser(
