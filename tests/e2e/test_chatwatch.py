@@ -14,6 +14,12 @@ def world(env, *names, **channel_options):
     return guild, channel, members
 
 
+def moderator(env, guild):
+    """A member with Manage Server, as a server's moderators have."""
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user("mod"), roles=[mods])
+
+
 def notices(channel):
     return [m for m in channel.history() if "looked like sharing a card number" in m.content]
 
@@ -79,8 +85,7 @@ async def test_someone_not_seated_and_a_finished_game_are_left_alone(simcord_env
 async def test_the_scope_option_reads_everyone_in_the_channel(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob) = world(env, "ann", "bob")
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    mod = moderator(env, guild)
     watcher = guild.add_member(env.create_user("watcher"))
     # Discord hides the settings from members without Manage Server.
     assert "settings chat" not in ann.available_commands(channel)
@@ -95,8 +100,7 @@ async def test_the_scope_option_reads_everyone_in_the_channel(simcord_env):
 async def test_warn_mode_reacts_and_keeps_the_message(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob) = world(env, "ann", "bob")
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    mod = moderator(env, guild)
     await mod.slash(channel, "settings chat", mode="warn")
     await open_table(env, channel, ann, bob)
     sent = await bob.send(channel, "I have 47")
@@ -108,8 +112,7 @@ async def test_warn_mode_reacts_and_keeps_the_message(simcord_env):
 async def test_off_mode_does_nothing(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob) = world(env, "ann", "bob")
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    mod = moderator(env, guild)
     await mod.slash(channel, "settings chat", mode="off")
     await open_table(env, channel, ann, bob)
     await bob.send(channel, "I have 47")
@@ -120,8 +123,7 @@ async def test_off_mode_does_nothing(simcord_env):
 async def test_a_bad_option_changes_nothing(simcord_env):
     env = simcord_env
     guild, channel, _ = world(env)
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    mod = moderator(env, guild)
     refused = await mod.slash(channel, "settings chat", languages="en,klingon")
     assert refused.ephemeral and "Not changed" in refused.response.content
     shown = await mod.slash(channel, "settings chat")
