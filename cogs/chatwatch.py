@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.chatfilter import Context, Verdict, check
 from bot.options import GuildOptions
+from bot.store.base import StoreError
 from bot.tables import PLAYING, Table, TableError
 from bot.ui.components import Click, TableButton, view_of
 from cogs.tables import is_mod
@@ -127,16 +128,21 @@ class ChatWatch(commands.Cog):
                 fallback_note = (
                     "\nI lack the **Manage Messages** permission here, so I can only warn, not delete."
                 )
-        strike = await self.store.add_strike(
-            table.id,
-            message.author.id,
-            message.id,
-            verdict.severity or "low",
-            action,
-            discord.utils.utcnow().isoformat(),
-        )
-        if strike is None:
-            return  # this message was caught before (an edit of it)
+        try:
+            strike: int | None = await self.store.add_strike(
+                table.id,
+                message.author.id,
+                message.id,
+                verdict.severity or "low",
+                action,
+                discord.utils.utcnow().isoformat(),
+            )
+            if strike is None:
+                return  # this message was caught before (an edit of it)
+        except StoreError:
+            # The secret matters more than the tally: act on the message all the same.
+            log.exception("table %s: could not record a strike", table.id)
+            strike = None
         if action == "delete":
             try:
                 await message.delete()
@@ -148,14 +154,21 @@ class ChatWatch(commands.Cog):
         if action == "warn" and (perms is None or perms.add_reactions):
             with contextlib.suppress(discord.HTTPException):
                 await message.add_reaction(WARN_EMOJI)
-        counts = await self.store.strikes(table.id)
         done = "I removed the message" if action == "delete" else "Please edit or delete it"
+        tally = ""
+        if strike is not None:
+            with contextlib.suppress(StoreError):
+                counts = await self.store.strikes(table.id)
+                tally = f" Strike {counts.get(message.author.id, 0)} this game."
         text = (
             f"{WARN_EMOJI} {message.author.mention}, that looked like sharing a card number, which "
-            f"The Game's rules forbid. {done}. Strike {counts.get(message.author.id, 0)} this game."
-            f"{fallback_note}"
+            f"The Game's rules forbid. {done}.{tally}{fallback_note}"
         )
-        view = view_of(TableButton("falsealarm", table.id, 0, strike, label="False alarm"))
+        view = (
+            view_of(TableButton("falsealarm", table.id, 0, strike, label="False alarm"))
+            if strike is not None
+            else None
+        )
         try:
             await channel.send(
                 text, view=view, allowed_mentions=discord.AllowedMentions(users=[message.author], roles=False)

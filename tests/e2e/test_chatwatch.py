@@ -174,3 +174,20 @@ async def test_a_forwarded_message_is_read_too(simcord_env):
     forwarded = await bob.forward(original, channel)
     assert forwarded.id not in [m.id for m in channel.history()]
     assert len(notices(channel)) == 1
+
+
+async def test_a_failing_disk_does_not_let_a_number_through(simcord_env, monkeypatch):
+    from bot.store.base import StoreError
+
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+
+    async def broken(*args, **kwargs):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(env.bot.store, "add_strike", broken)
+    sent = await bob.send(channel, "I have 47")
+    assert sent.id not in [m.id for m in channel.history()]
+    [notice] = notices(channel)
+    assert "Strike" not in notice.content and notice.components == []
