@@ -148,13 +148,15 @@ ACHT_IDIOM = re.compile(r"\b(?:gib|gebt|gibt|in|ausser|ausser)\s+acht\b|\bacht\s
 ADJACENT = re.compile(
     r"\b(?:right|directly|just|exactly|immediately)\s+(?:next\s+to|above|below|under|over|after|before|"
     r"beside|on\s+top\s+of|beneath)\b|\bnext\s+to\s+the\s+(?:top|card|pile|last)\b|\badjacent\s+to\b|"
-    r"\boff\s+by\s+one\b|\b(?:direkt|genau|gleich)\s+(?:ueber|über|unter|neben|nach|vor)\b|"
+    r"\bthe\s+(?:very\s+)?next\s+(?:card|number|one|value)\s+(?:for|on|onto|to|in|after)\b|"
+    r"\b(?:neighbou?r|successor|predecessor|nachfolger|vorgaenger|vorgänger|nachbarn?)\b|\b(?:direkt|genau|gleich)\s+(?:ueber|über|unter|neben|nach|vor)\b|"
     r"\b(?:juste|exactement)\s+(?:au-dessus|en\s+dessous|apres|après|avant|a\s+cote|à\s+côté)\b|"
     r"\b(?:justo|exactamente|inmediatamente)\s+(?:encima|debajo|despues|después|antes|al\s+lado)\b"
 )
 TARGET_NEAR = frozenset(
-    "top card pile it that this yours his hers theirs one oben karte stapel carte carta pila".split()
+    "top card pile stack piles yours his hers theirs oben karte stapel carte carta pila".split()
 )
+OFF_BY_ONE = re.compile(r"\boff\s+by\s+(?:one|1)\b|\bone\s+off\b")
 RANGE_WORDS = frozenset("something ish odd plus somethin irgendwas etwas".split())
 SINGLE_DIGIT = re.compile(r"\bsingle[\s-]+digits?\b|\beinstellig\w*")
 TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
@@ -236,7 +238,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
     nums = _numbers(norm, toks, langs, message)
     notes: list[str] = []
-    if ADJACENT.search(text) and _adjacent_target(text):
+    if (ADJACENT.search(text) and _adjacent_target(text)) or OFF_BY_ONE.search(text):
         notes.append("an exact offset from a pile top")
     if SINGLE_DIGIT.search(text):
         notes.append("a range of values")
