@@ -26,11 +26,11 @@ class Weights:
 
     reserved = 15  # extra cost of a play on a pile another player asked to keep free
     extra_gap = 1  # after the minimum, lay a card whose gap is at most this
-    extra_gap_endgame = 4  # the same once the draw pile is empty
+    extra_gap_endgame = 6  # the same once the draw pile is empty
     signal_gap = 2  # mark a pile when a card fits it within this gap (or by the trick)
-    per_pile = 2  # cards tried per pile and step of the search
-    hand_weight = 0.1  # weight of what the cards kept would waste on the piles left behind
-    stranded = 30  # the waste counted for a kept card that fits no pile
+    per_pile = 3  # cards tried per pile and step of the search
+    hand_weight = 0.15  # weight of what the cards kept would waste on the piles left behind
+    stranded = 100  # the waste counted for a kept card that fits no pile
 
 
 def potential(hand: list[int], piles: list[int], w: type[Weights]) -> float:
