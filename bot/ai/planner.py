@@ -123,14 +123,14 @@ def play_turn(state: TheGameState, w: type[Weights] = Weights) -> None:
     hand = state.hands[seat]
     piles = state.piles
     reserved = _reserved_by_others(state, seat)
-    need = state.min_cards - state.played
-    if need > 0:
-        found = plan(hand, piles, need, reserved, w)
+    while state.status is IN_PROGRESS and state.played < state.min_cards:
+        # If fewer cards fit than the minimum, lay them one by one: the engine ends the game
+        # as soon as the seat is stuck.
+        found = plan(hand, piles, state.min_cards - state.played, reserved, w) or plan(
+            hand, piles, 1, reserved, w
+        )
         if found is None:
-            # Fewer legal cards than the minimum: lay what fits, the engine ends the game.
-            found = plan(hand, piles, 1, reserved, w)
-            if found is None:
-                return
+            return
         for card, pile in found[1]:
             state.play(seat, card, pile + 1)
             if state.status is not IN_PROGRESS:
