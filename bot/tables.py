@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.ai import baseline
+from bot.ai import planner
 from bot.games import thegame
 from bot.games.base import IllegalAction
 from bot.games.thegame import ACTION, TheGameOptions, TheGameState
@@ -609,9 +609,11 @@ class TableService:
             seat = state.current
             if not table.seats[seat].ai:
                 return None
-            move = baseline.next_action(state, seat)
-            if move[0] == baseline.PLAY:
+            move = planner.next_action(state, seat)
+            if move[0] == "play":
                 action: Any = thegame.Play(player=seat, card=move[1], pile=move[2])
+            elif move[0] == "signal":
+                action = thegame.SetSignal(player=seat, pile=move[1], signal=move[2])
             else:
                 action = thegame.EndTurn(player=seat)
             return await self._commit(table, action, None)

@@ -44,3 +44,22 @@ def test_the_planner_leaves_fewer_cards_than_the_baseline():
     ours = sum(finish(2, s, planner.play_turn)[0] for s in seeds)
     theirs = sum(finish(2, s, baseline.play_turn)[0] for s in seeds)
     assert ours < theirs * 0.85
+
+
+def test_one_action_at_a_time_plays_the_same_game_as_whole_turns():
+    """Tables ask for an AI's turn action by action; the game must be the one play_turn plays."""
+    for players in (1, 3):
+        whole = new_game(players, seed=21)
+        while not whole.is_over:
+            planner.play_turn(whole)
+        stepwise = new_game(players, seed=21)
+        while not stepwise.is_over:
+            seat = stepwise.current
+            move = planner.next_action(stepwise, seat)
+            if move[0] == "play":
+                stepwise.play(seat, move[1], move[2])
+            elif move[0] == "signal":
+                stepwise.signal(seat, move[1], move[2])
+            else:
+                stepwise.end_turn(seat)
+        assert stepwise.history == whole.history

@@ -11,6 +11,7 @@ more generous. At the end of its turn it marks the piles where it holds a card t
 
 from __future__ import annotations
 
+import copy
 from bisect import bisect_left, bisect_right
 
 from bot.games.base import Status
@@ -158,3 +159,23 @@ def _signal(state: TheGameState, seat: int, w: type[Weights]) -> None:
             state.signal(seat, i + 1, DONT)
         elif not close and mine is not None:
             state.signal(seat, i + 1, "clear")
+
+
+def next_action(state: TheGameState, seat: int, w: type[Weights] = Weights) -> tuple:
+    """The seat's next move, for tables that show an AI's turn one action at a time.
+
+    The whole turn is planned on a copy of the state and its first step returned:
+    ("play", card, pile 1..4), ("signal", pile 1..4, kind) or ("end_turn",).
+    """
+    if state.current != seat or state.is_over:
+        raise ValueError("it is not this seat's turn")
+    trial = copy.deepcopy(state)
+    start = len(trial.history)
+    play_turn(trial, w)
+    for entry in trial.history[start:]:
+        if entry[0] == "play":
+            return ("play", entry[2], entry[3])
+        if entry[0] == "signal":
+            return ("signal", entry[2], entry[3])
+        return ("end_turn",)
+    return ("end_turn",)
