@@ -10,7 +10,6 @@ game numbers, ages, years, percentages and the result of a finished game are tal
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -87,7 +86,6 @@ UP_TO = frozenset(
     ]
 )
 PLAY_VERBS = frozenset("play lay put drop legen lege spiele spielen jouer joue juego jugar".split())
-LATER = frozenset("now later first then this next today jetzt gleich dann spaeter".split())
 WAITING = frozenset(
     "brb back be ready there done start starting wait zurueck bin gleich leave leaving meet bed go".split()
 )
@@ -142,7 +140,6 @@ OPERATORS = {
     "por": "*",
     "over": "/",
 }
-CONNECTORS = frozenset("and und et y".split())
 COORDINATION = frozenset("or and to oder und bis ou et a o - / ,".split())
 ACHT_IDIOM = re.compile(r"\b(?:gib|gebt|gibt|in|ausser|ausser)\s+acht\b|\bacht\s*(?:geben|gibst|gab|nehmen)")
 ADJACENT = re.compile(
@@ -157,12 +154,10 @@ TARGET_NEAR = frozenset(
     "top card pile stack piles yours his hers theirs oben karte stapel carte carta pila".split()
 )
 OFF_BY_ONE = re.compile(r"\boff\s+by\s+(?:one|1)\b|\bone\s+off\b")
-RANGE_WORDS = frozenset("something ish odd plus somethin irgendwas etwas".split())
 SINGLE_DIGIT = re.compile(r"\bsingle[\s-]+digits?\b|\beinstellig\w*")
 TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 ROMAN = re.compile(r"^(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d{2}\b")
 MIXED = re.compile(r"^(\d+)([a-z']+)$")
 
 
@@ -238,7 +233,8 @@ def check(message: str, context: Context | None = None) -> Verdict:
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
     nums = _numbers(norm, toks, langs, message)
     notes: list[str] = []
-    if (ADJACENT.search(text) and _adjacent_target(text)) or OFF_BY_ONE.search(text):
+    adjacent = ADJACENT.search(text)
+    if (adjacent and _adjacent_target(text, adjacent)) or OFF_BY_ONE.search(text):
         notes.append("an exact offset from a pile top")
     if SINGLE_DIGIT.search(text):
         notes.append("a range of values")
@@ -293,9 +289,8 @@ def _allowed_reason(nums: list[Num]) -> str:
     return "allowed: " + ", ".join(reasons) if reasons else "no card number"
 
 
-def _adjacent_target(text: str) -> bool:
-    m = ADJACENT.search(text)
-    assert m is not None
+def _adjacent_target(text: str, m: re.Match[str]) -> bool:
+    """A pile, its top or a card is named just after "right next to", "directly above"..."""
     tail = TOKEN.findall(text[m.end() :])[:5]
     return any(w in TARGET_NEAR or w.isdigit() for w in tail)
 
@@ -801,7 +796,3 @@ def _derived(nums: list[Num], operand: Num, value: int, first: int, last: int) -
         for m in nums:
             if m.first >= first and m.last <= last and m.how != "arithmetic":
                 m.allowed = "part of a sum"
-
-
-def check_many(lines: Iterable[str], context: Context | None = None) -> list[Verdict]:
-    return [check(line, context) for line in lines]
