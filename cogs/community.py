@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.charts import results_chart
 from bot.games.thegame import NAME as THE_GAME
 from bot.options import SettingsError
-from bot.store.sqlite_stats import BoardRow
+from bot.store.base import BoardRow
 from bot.tables import TableError
 from bot.ui import render
 from bot.ui.components import Click, TableButton, view_of

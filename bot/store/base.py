@@ -19,6 +19,17 @@ class StoredTable:
     actions: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One member's line on a leaderboard."""
+
+    user_id: int
+    games: int
+    wins: int
+    average: float  # cards left per game
+    best: int
+
+
 class Store(Protocol):
     async def open(self) -> None: ...
 
@@ -53,3 +64,38 @@ class Store(Protocol):
     async def clear_strike(self, table_id: int, strike_id: int, by: int) -> dict[str, Any] | None: ...
 
     async def strikes(self, table_id: int) -> dict[int, int]: ...
+
+    # Stats and leaderboards (see bot/store/sqlite_stats.py for what each counts).
+    async def leaderboard(
+        self, guild_id: int, game: str, players: int | None = None, period: str = "all", now: str = ""
+    ) -> list[BoardRow]: ...
+
+    async def best_results(
+        self, guild_id: int, game: str, since: str | None = None
+    ) -> dict[int, dict[str, Any]]: ...
+
+    async def member_stats(self, guild_id: int, user_id: int, game: str) -> dict[str, Any]: ...
+
+    async def guild_stats(self, guild_id: int, game: str) -> dict[str, Any]: ...
+
+    async def recent_results(
+        self, guild_id: int, game: str, user_id: int | None = None, limit: int = 30
+    ) -> list[tuple[str, int, int]]: ...
+
+    async def member_names(self, user_ids: list[int]) -> dict[int, str]: ...
+
+    async def reset_leaderboard(self, guild_id: int, by: int, at: str) -> None: ...
+
+    async def log_mod_action(
+        self, guild_id: int, user_id: int, action: str, detail: dict[str, Any], at: str
+    ) -> None: ...
+
+    async def mod_actions(self, guild_id: int, limit: int = 20) -> list[dict[str, Any]]: ...
+
+    async def channel_options(self, channel_id: int) -> dict[str, Any]: ...
+
+    async def set_channel_options(
+        self, guild_id: int, channel_id: int, options: dict[str, Any], at: str
+    ) -> None: ...
+
+    async def forget_member(self, user_id: int) -> int: ...

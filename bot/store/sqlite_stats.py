@@ -8,22 +8,14 @@ server's last leaderboard reset. Personal and server stats count every result.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 import aiosqlite
 
+from bot.store.base import BoardRow
+
 FORGOTTEN = "a former player"
-
-
-@dataclass(frozen=True, slots=True)
-class BoardRow:
-    user_id: int
-    games: int
-    wins: int
-    average: float  # cards left per game
-    best: int
 
 
 class StatsQueries:
