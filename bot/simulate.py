@@ -94,7 +94,7 @@ def simulate(
     seed: int = 0,
     expert: bool = False,
     jobs: int = 1,
-    ai: str = "baseline",
+    ai: str = AIS[0],
     progress: Callable[[int, int], None] | None = None,
 ) -> Summary:
     _turn_function(ai)  # refuse an unknown AI before starting workers

@@ -15,14 +15,14 @@ from bot.simulate import game_seed, simulate, wilson
 
 
 def test_the_result_does_not_depend_on_the_number_of_workers():
-    one = simulate(players=3, games=600, seed=42, jobs=1)
-    two = simulate(players=3, games=600, seed=42, jobs=2)
+    one = simulate(players=3, games=600, seed=42, jobs=1, ai="baseline")
+    two = simulate(players=3, games=600, seed=42, jobs=2, ai="baseline")
     assert (one.wins, one.mean_cards_left, one.share_under_10) == (
         two.wins,
         two.mean_cards_left,
         two.share_under_10,
     )
-    other = simulate(players=3, games=600, seed=43, jobs=1)
+    other = simulate(players=3, games=600, seed=43, jobs=1, ai="baseline")
     assert other.mean_cards_left != one.mean_cards_left
 
 
@@ -34,7 +34,7 @@ def test_the_summary_matches_games_played_by_hand():
             play_turn(state)
         result = state.result()
         left.append(0 if result.status is Status.WON else result.cards_left)
-    summary = simulate(players=2, games=40, seed=7)
+    summary = simulate(players=2, games=40, seed=7, ai="baseline")
     assert summary.wins == left.count(0)
     assert summary.mean_cards_left == pytest.approx(sum(left) / 40)
     assert summary.share_under_10 == pytest.approx(sum(x < 10 for x in left) / 40)
