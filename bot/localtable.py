@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from bot.ai import baseline
+from bot.ai import thegame as planner
 from bot.games import thegame
 from bot.games.base import IllegalAction, Status
 from bot.games.thegame import TheGameOptions, TheGameState
@@ -142,10 +142,16 @@ class LocalTable:
         state = self.state
         turn = state.turn
         while not state.is_over and state.turn == turn:
-            move = baseline.next_action(state, seat)
-            if move[0] == baseline.PLAY:
+            move = planner.next_action(state, seat)
+            if move[0] == "play":
                 state.play(seat, move[1], move[2])
                 self.say(f"  {self.names[seat]} lays {move[1]} on pile {move[2]}")
+            elif move[0] == "signal":
+                state.signal(seat, move[1], move[2])
+                wish = {"dont_play": "please keep it free", "good_card": "a good card for it"}.get(
+                    move[2], "signal cleared"
+                )
+                self.say(f"  {self.names[seat]} signals on pile {move[1]}: {wish}")
             else:
                 state.end_turn(seat)
                 self.say(f"  {self.names[seat]} ends the turn")

@@ -47,7 +47,7 @@ def _turn_function(ai: str) -> Callable:
 
         return play_turn
     if ai == "planner":
-        from bot.ai.planner import play_turn as plan_turn
+        from bot.ai.thegame import play_turn as plan_turn
 
         return plan_turn
     raise ValueError(f"unknown AI {ai!r}; choose from {', '.join(AIS)}")

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.ai import planner
+from bot.ai import thegame as planner
 from bot.games import thegame
 from bot.games.base import IllegalAction
 from bot.games.thegame import ACTION, TheGameOptions, TheGameState

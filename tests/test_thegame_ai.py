@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.ai import baseline, planner
+from bot.ai import baseline
+from bot.ai import thegame as planner
 from bot.games.base import Status
 from bot.games.thegame import new_game
 from bot.simulate import game_seed
