@@ -17,6 +17,8 @@ class Status(StrEnum):
     WON = "won"
     LOST = "lost"
     ABANDONED = "abandoned"
+    STALLED = "stalled"  # a competitive game that ended with no winner
+    FINISHED = "finished"  # a competitive game that ended with standings
 
 
 class IllegalAction(Exception):

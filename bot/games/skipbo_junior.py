@@ -1,0 +1,408 @@
+"""Skip-Bo Junior: competitive, build shared piles 1..10, first to empty their stockpile wins.
+
+Rules as RULES.md section 2 fixes them. Everything is public except the stockpiles below their
+top card. Cards are integers at every boundary: 1..10, and 0 for a wild. Building piles are
+numbered 1..4 (positions on the table; a completed pile frees its position), hand slots 1..3.
+
+A turn: one card is dealt onto each hand slot, then the player must keep playing while any play
+is legal (a table may allow stopping early). The engine ends a turn by itself when no play is
+left, so a record holds only the choices a player made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from bot.games.base import IllegalAction, Status
+from bot.games.shuffle import derive_seed, shuffled
+
+NAME = "skip-bo-junior"
+TITLE = "Skip-Bo Junior"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+WILD = 0
+TOP = 10
+CARDS = tuple(sorted([v for v in range(1, 11) for _ in range(8)] + [WILD] * 16))
+DECK_SIZE = len(CARDS)  # 96
+PILES = 4
+SLOTS = 3
+TURN_CAP = 500
+STOCK = "stock"
+
+_STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def card_name(card: int) -> str:
+    return "wild" if card == WILD else str(card)
+
+
+class SkipBoJuniorOptions(BaseModel):
+    """Table options: the stockpile size (5..20 cards) and whether a player may stop early."""
+
+    model_config = _STRICT
+
+    stockpile: Annotated[int, Field(ge=5, le=20)] = 10
+    may_stop: bool = False
+
+    def check(self, players: int) -> None:
+        if players * self.stockpile >= DECK_SIZE:
+            raise ValueError(
+                f"{players} stockpiles of {self.stockpile} cards need fewer than {DECK_SIZE} cards"
+            )
+
+
+Source = Literal["stock", 1, 2, 3]
+
+
+class Play(BaseModel):
+    model_config = _STRICT
+    type: Literal["play"] = "play"
+    player: int
+    source: Source
+    pile: int
+
+
+class EndTurn(BaseModel):
+    model_config = _STRICT
+    type: Literal["end_turn"] = "end_turn"
+    player: int
+
+
+class Abandon(BaseModel):
+    model_config = _STRICT
+    type: Literal["abandon"] = "abandon"
+    player: int | None = None
+
+
+Action = Annotated[Play | EndTurn | Abandon, Field(discriminator="type")]
+ACTION = TypeAdapter(Action)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """Everything on the table that anyone may see (all but the stockpiles below their tops)."""
+
+    status: Status
+    piles: tuple[tuple[int, ...] | None, ...]  # per position: the cards' values, bottom first
+    draw_pile: int
+    completed: int
+    stock_tops: tuple[int | None, ...]
+    stock_counts: tuple[int, ...]
+    slots: tuple[tuple[tuple[int, ...], ...], ...]  # per seat, per slot: the stack, bottom first
+    current_player: int
+    turn: int
+    winner: int | None
+    may_stop: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    status: Status
+    winner: int | None
+    stock_left: tuple[int, ...]
+    turns: int
+
+    def standing(self) -> list[int]:
+        """Seats from first to last: the winner, then fewest stockpile cards left."""
+        return sorted(range(len(self.stock_left)), key=lambda s: (s != self.winner, self.stock_left[s], s))
+
+
+class SkipBoJuniorState:
+    """The whole game. Plain lists and ints inside; typed actions at ``apply``."""
+
+    def __init__(
+        self,
+        players: int,
+        options: SkipBoJuniorOptions,
+        deck: list[int],
+        first_player: int = 0,
+        reshuffle_seed: int = 0,
+        reshuffles: list[list[int]] | None = None,
+    ) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Skip-Bo Junior takes 2 to 4 players, not {players}")
+        options.check(players)
+        if sorted(deck) != list(CARDS):
+            raise ValueError("the deck must hold 8 of each card 1..10 and 16 wilds (0)")
+        if not 0 <= first_player < players:
+            raise ValueError(f"first_player must be a seat 0..{players - 1}")
+        self.players = players
+        self.options = options
+        self.deck = list(deck)
+        self.first_player = first_player
+        self.reshuffle_seed = reshuffle_seed
+        self.given_reshuffles = [list(r) for r in reshuffles or []]
+        size = options.stockpile
+        # A stockpile is kept with its top card last; deck[k*size] is seat k's top card.
+        self.stocks = [list(reversed(self.deck[k * size : (k + 1) * size])) for k in range(players)]
+        self.draw = list(reversed(self.deck[players * size :]))  # the next card is last
+        self.slots: list[list[list[int]]] = [[[] for _ in range(SLOTS)] for _ in range(players)]
+        # A building pile: the cards as laid (0 for a wild), its value is its length.
+        self.piles: list[list[int] | None] = [None] * PILES
+        self.pool: list[int] = []  # completed piles' cards, waiting for a reshuffle
+        self.reshuffle_count = 0
+        self.status = Status.IN_PROGRESS
+        self.winner: int | None = None
+        self.current = first_player
+        self.turn = 0
+        self.quiet_turns = 0  # turns in a row with no play and no card dealt
+        self.turn_dealt = 0
+        self.turn_played = 0
+        self.history: list[tuple] = []
+        if not self._start_turn(first_player):
+            self._next_turn()
+
+    # ---- reading -------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.status is not Status.IN_PROGRESS
+
+    def source_card(self, seat: int, source: str | int) -> int | None:
+        if source == STOCK:
+            stock = self.stocks[seat]
+            return stock[-1] if stock else None
+        stack = self.slots[seat][source - 1]  # type: ignore[operator]
+        return stack[-1] if stack else None
+
+    def fits(self, card: int, pile: int) -> bool:
+        """Whether ``card`` may go on pile position ``pile`` (1..4)."""
+        cards = self.piles[pile - 1]
+        if cards is None:
+            return card in (1, WILD)
+        return card == WILD or card == len(cards) + 1
+
+    def plays(self, seat: int) -> list[tuple[str | int, int]]:
+        """(source, pile) pairs legal for the seat if it were its turn."""
+        out: list[tuple[str | int, int]] = []
+        for source in (STOCK, 1, 2, 3):
+            card = self.source_card(seat, source)
+            if card is not None:
+                out += [(source, pile) for pile in range(1, PILES + 1) if self.fits(card, pile)]
+        return out
+
+    def has_play(self, seat: int) -> bool:
+        needs = {len(p) + 1 for p in self.piles if p is not None}
+        if any(p is None for p in self.piles):
+            needs.add(1)
+        tops = [self.stocks[seat][-1]] if self.stocks[seat] else []
+        tops += [s[-1] for s in self.slots[seat] if s]
+        return any(c == WILD or c in needs for c in tops)
+
+    def legal_actions(self, seat: int) -> list[Play | EndTurn]:
+        if self.is_over or seat != self.current:
+            return []
+        out: list[Play | EndTurn] = [Play(player=seat, source=s, pile=p) for s, p in self.plays(seat)]  # type: ignore[arg-type]
+        if self.options.may_stop:
+            out.append(EndTurn(player=seat))
+        return out
+
+    def pile_value(self, pile: int) -> int | None:
+        cards = self.piles[pile - 1]
+        return None if cards is None else len(cards)
+
+    def public_view(self) -> PublicView:
+        return PublicView(
+            status=self.status,
+            piles=tuple(None if p is None else tuple(range(1, len(p) + 1)) for p in self.piles),
+            draw_pile=len(self.draw),
+            completed=len(self.pool),
+            stock_tops=tuple(s[-1] if s else None for s in self.stocks),
+            stock_counts=tuple(len(s) for s in self.stocks),
+            slots=tuple(tuple(tuple(stack) for stack in seat) for seat in self.slots),
+            current_player=self.current,
+            turn=self.turn,
+            winner=self.winner,
+            may_stop=self.options.may_stop,
+        )
+
+    def private_view(self, seat: int) -> PublicView:
+        """Nothing is secret from a seat that the public does not see: the stockpiles are hidden to all."""
+        return self.public_view()
+
+    def result(self) -> Result:
+        return Result(self.status, self.winner, tuple(len(s) for s in self.stocks), self.turn)
+
+    # ---- changing ------------------------------------------------------------------------
+
+    def apply(self, action: Play | EndTurn | Abandon) -> None:
+        match action:
+            case Play():
+                self.play(action.player, action.source, action.pile)
+            case EndTurn():
+                self.end_turn(action.player)
+            case Abandon():
+                self.abandon()
+
+    def _require_turn(self, player: int) -> None:
+        if self.status is not Status.IN_PROGRESS:
+            raise IllegalAction(f"the game is over ({self.status.value})")
+        if not 0 <= player < self.players:
+            raise IllegalAction(f"there is no seat {player} at a table of {self.players}")
+        if player != self.current:
+            raise IllegalAction(f"it is player {self.current}'s turn, not player {player}'s")
+
+    def play(self, player: int, source: str | int, pile: int) -> None:
+        """Lay the top card of ``source`` ("stock" or slot 1..3) on pile position ``pile`` (1..4)."""
+        self._require_turn(player)
+        if source != STOCK and source not in (1, 2, 3):
+            raise IllegalAction(f"there is no source {source!r}; play from 'stock' or a slot 1 to 3")
+        if not 1 <= pile <= PILES:
+            raise IllegalAction(f"there is no pile {pile}; piles are numbered 1 to 4")
+        card = self.source_card(player, source)
+        where = "the stockpile" if source == STOCK else f"slot {source}"
+        if card is None:
+            raise IllegalAction(f"{where} is empty")
+        if not self.fits(card, pile):
+            cards = self.piles[pile - 1]
+            need = 1 if cards is None else len(cards) + 1
+            state = "is empty (start it with a 1 or a wild)" if cards is None else f"needs a {need}"
+            raise IllegalAction(f"{card_name(card)} from {where} does not fit: pile {pile} {state}")
+        if source == STOCK:
+            self.stocks[player].pop()
+        else:
+            self.slots[player][source - 1].pop()  # type: ignore[operator]
+        cards = self.piles[pile - 1]
+        if cards is None:
+            cards = self.piles[pile - 1] = []
+        cards.append(card)
+        self.turn_played += 1
+        self.history.append(("play", player, source, pile))
+        if len(cards) == TOP:
+            self.pool.extend(cards)
+            self.piles[pile - 1] = None
+        if source == STOCK and not self.stocks[player]:
+            self.status = Status.WON
+            self.winner = player
+            return
+        if not self.has_play(player):
+            self._next_turn()
+
+    def end_turn(self, player: int) -> None:
+        """Stop early, where the table allows it (a turn with no play left ends by itself)."""
+        self._require_turn(player)
+        if not self.options.may_stop:
+            raise IllegalAction(
+                "you must keep playing while a card fits (this table does not allow stopping)"
+            )
+        self.history.append(("end_turn", player))
+        self._next_turn()
+
+    def abandon(self) -> None:
+        if self.status is not Status.IN_PROGRESS:
+            raise IllegalAction(f"the game is over ({self.status.value})")
+        self.status = Status.ABANDONED
+        self.history.append(("abandon",))
+
+    def _next_turn(self) -> None:
+        while True:
+            if self.turn_played or self.turn_dealt:
+                self.quiet_turns = 0
+            else:
+                self.quiet_turns += 1
+            if self.quiet_turns >= self.players or self.turn >= TURN_CAP:
+                self.status = Status.STALLED
+                return
+            if self._start_turn((self.current + 1) % self.players):
+                return
+
+    def _start_turn(self, seat: int) -> bool:
+        """Deal onto the seat's three slots; True if the seat then has a play."""
+        self.current = seat
+        self.turn += 1
+        self.turn_played = 0
+        self.turn_dealt = 0
+        for slot in self.slots[seat]:
+            card = self._deal_one()
+            if card is None:
+                break
+            slot.append(card)
+            self.turn_dealt += 1
+        return self.has_play(seat)
+
+    def _deal_one(self) -> int | None:
+        if not self.draw and self.pool:
+            self._reshuffle()
+        return self.draw.pop() if self.draw else None
+
+    def _reshuffle(self) -> None:
+        """The completed pool becomes the new draw pile; wilds lose their played value."""
+        index = self.reshuffle_count
+        self.reshuffle_count += 1
+        pool = sorted(self.pool)
+        if index < len(self.given_reshuffles):
+            order = self.given_reshuffles[index]
+            if sorted(order) != pool:
+                raise IllegalAction(
+                    f"reshuffle {index + 1} of the record does not hold the completed cards {pool}"
+                )
+        else:
+            order = shuffled(pool, derive_seed(self.reshuffle_seed, index + 1))
+        self.pool = []
+        self.draw = list(reversed(order))
+        self.history.append(("reshuffle", tuple(order)))
+
+    # ---- records -------------------------------------------------------------------------
+
+    def action_dicts(self) -> list[dict]:
+        out: list[dict] = []
+        for entry in self.history:
+            if entry[0] == "play":
+                out.append({"player": entry[1], "type": "play", "source": entry[2], "pile": entry[3]})
+            elif entry[0] == "end_turn":
+                out.append({"player": entry[1], "type": "end_turn"})
+            elif entry[0] == "abandon":
+                out.append({"type": "abandon"})
+        return out
+
+    def to_record(self) -> dict:
+        return {
+            "game": NAME,
+            "players": self.players,
+            "options": self.options.model_dump(),
+            "first_player": self.first_player,
+            "deck": list(self.deck),
+            "reshuffles": [list(e[1]) for e in self.history if e[0] == "reshuffle"],
+            "actions": self.action_dicts(),
+        }
+
+
+def new_game(
+    players: int,
+    options: SkipBoJuniorOptions | None = None,
+    *,
+    seed: int | None = None,
+    deck: list[int] | None = None,
+    first_player: int = 0,
+    reshuffle_seed: int | None = None,
+    reshuffles: list[list[int]] | None = None,
+) -> SkipBoJuniorState:
+    """Create a game from an explicit deck order or a seed (which also drives the reshuffles)."""
+    if (seed is None) == (deck is None):
+        raise ValueError("give exactly one of seed or deck")
+    order = deck if deck is not None else shuffled(CARDS, seed)  # type: ignore[arg-type]
+    base = seed if seed is not None else (reshuffle_seed or 0)
+    return SkipBoJuniorState(players, options or SkipBoJuniorOptions(), order, first_player, base, reshuffles)
+
+
+def replay_output(state: SkipBoJuniorState) -> dict:
+    """The state in the shape ``python -m bot replay`` prints (without ``error``)."""
+    result = state.result()
+    return {
+        "game": NAME,
+        "status": state.status.value,
+        "winner": state.winner,
+        "standing": result.standing(),
+        "stock_left": list(result.stock_left),
+        "stock_tops": [s[-1] if s else None for s in state.stocks],
+        "piles": [None if p is None else len(p) for p in state.piles],
+        "slots": [[list(stack) for stack in seat] for seat in state.slots],
+        "draw_pile": len(state.draw),
+        "completed": len(state.pool),
+        "reshuffles": state.reshuffle_count,
+        "current_player": state.current,
+        "turn": state.turn,
+    }
