@@ -211,7 +211,7 @@ def test_when_draw_pile_and_pool_are_empty_only_what_exists_is_dealt():
 
 
 def test_a_full_round_with_no_play_and_no_card_dealt_stalls_the_game():
-    state = game([[9] * 5, [8] * 5, [7] * 6][:2] + [[7] * 5], [1, 1, 1])
+    state = game([[9] * 5, [8] * 5, [7] * 5], [1, 1, 1])
     state.stocks[0].pop()  # seat 0 has 4 stockpile cards left, seats 1 and 2 have 5
     state.slots = [[[], [], []] for _ in range(3)]
     state.draw = []
