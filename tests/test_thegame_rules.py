@@ -104,6 +104,17 @@ def test_splitmix_reference_values():
     ]
 
 
+def test_derived_seeds_follow_the_documented_formula():
+    # docs/records.md: derive_seed(S, n) is the first SplitMix64 value of S xor (n * C mod 2^64).
+    from bot.games.shuffle import derive_seed, splitmix64
+
+    assert derive_seed(0, 0) == 0xE220A8397B1DCDAF
+    assert derive_seed(0, 1) == 0x2D0F28C7E7E786B2
+    assert derive_seed(42, 1) == 0xC8DDBBBEAB9CBA1B
+    for seed, n in [(7, 3), (2**64 - 1, 8)]:
+        assert derive_seed(seed, n) == next(splitmix64(seed ^ ((n * 0xD1B54A32D192ED03) % 2**64)))
+
+
 # ---- laying cards -----------------------------------------------------------------------------
 
 
