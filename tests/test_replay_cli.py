@@ -166,3 +166,70 @@ def test_start_without_token_explains_and_fails(tmp_path):
     assert proc.returncode != 0
     assert "DISCORD_TOKEN" in proc.stderr
     assert "Message Content Intent" in proc.stderr
+
+
+# ---- the other games ---------------------------------------------------------------------------
+
+
+def test_a_skip_bo_junior_game_replays_with_its_winner_and_standing(tmp_path):
+    from bot.ai import skipbo_junior as ai
+    from bot.games import skipbo_junior as sb
+
+    state = sb.new_game(3, seed=77)
+    while not state.is_over:
+        ai.play_turn(state)
+    record = {"game": "skip-bo-junior", "players": 3, "seed": 77, "actions": state.action_dicts()}
+    proc = run_replay(tmp_path, record)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == "won" and out["winner"] == state.winner
+    assert out["stock_left"][state.winner] == 0
+    assert out["standing"][0] == state.winner and sorted(out["standing"]) == [0, 1, 2]
+
+
+def test_a_red_and_black_record_reports_every_seats_score_deal_by_deal(tmp_path):
+    from bot.ai import red_and_black as ai
+    from bot.games import red_and_black as rb
+
+    state = rb.new_game(seed=5)
+    while not state.is_over:
+        ai.play_turn(state)
+    proc = run_replay(tmp_path, {"game": "red-and-black", "seed": 5, "actions": state.action_dicts()})
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == "finished" and len(out["deals"]) == 8
+    assert out["totals"] == [sum(d["scores"][s] for d in out["deals"]) for s in range(4)]
+    assert out["winners"] == [s for s in range(4) if out["totals"][s] == max(out["totals"])]
+
+
+def test_an_illegal_red_and_black_action_exits_one_and_names_it(tmp_path):
+    actions = [
+        {"player": 1, "type": "draw", "source": "discard"},
+        {"player": 1, "type": "discard", "card": "9Z"},
+    ]
+    proc = run_replay(tmp_path, {"game": "red-and-black", "seed": 1, "actions": actions})
+    assert proc.returncode == 1
+    out = json.loads(proc.stdout)
+    assert out["error"] == {"action": 1, "reason": "'9Z' is not a card; cards are written 1R..9R and 1B..9B"}
+    assert out["phase"] == "discard"
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"game": "skip-bo-junior", "players": 2, "deck": list(range(96))}, "'deck' must hold 8 of each"),
+        ({"game": "skip-bo-junior", "players": 5, "seed": 1}, "players"),
+        (
+            {"game": "skip-bo-junior", "players": 2, "seed": 1, "reshuffle_seed": 3},
+            "'reshuffle_seed' goes with",
+        ),
+        ({"game": "red-and-black", "players": 3, "seed": 1}, "players"),
+        ({"game": "red-and-black", "decks": [["1R"] * 72]}, "decks[0] must hold"),
+        ({"game": "red-and-black", "seed": 1, "actions": [{"player": 1, "type": "play"}]}, "actions[0]"),
+        ({"game": "poker", "players": 2, "seed": 1}, "unknown game 'poker'"),
+    ],
+)
+def test_malformed_records_of_the_other_games_exit_two(tmp_path, record, message):
+    proc = run_replay(tmp_path, record)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert message in proc.stderr
