@@ -14,7 +14,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="start the Discord bot (the default)")
 
-    play = sub.add_parser("play", help="play The Game at a local table in this terminal")
+    play = sub.add_parser("play", help="play a game at a local table in this terminal")
+    play.add_argument(
+        "--game",
+        default="the-game",
+        choices=("the-game", "skip-bo-junior", "red-and-black"),
+        help="which game (default: the-game)",
+    )
     play.add_argument(
         "--seats",
         default="you",
@@ -24,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--smaller-hands", action="store_true", help="one card fewer in every hand")
     play.add_argument("--hand-size", type=int, help="cards per hand, 1..8")
     play.add_argument("--min-cards", type=int, help="minimum cards per turn while the draw pile lasts, 1..4")
+    play.add_argument("--stockpile", type=int, help="Skip-Bo Junior: stockpile size, 5..20 (default 10)")
+    play.add_argument("--may-stop", action="store_true", help="Skip-Bo Junior: a player may end a turn early")
+    play.add_argument("--to-300", action="store_true", help="Red and Black: play to 300 instead of 8 deals")
     play.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     play.add_argument("--first", type=int, default=1, help="seat that starts, 1-based (default 1)")
     play.add_argument("--save", metavar="PATH", help="save the game record to PATH at the end")
@@ -56,35 +65,60 @@ def _parser() -> argparse.ArgumentParser:
 def _play(args: argparse.Namespace) -> int:
     import random
 
-    from bot.games.thegame import MAX_PLAYERS, TheGameOptions
+    from bot.games import red_and_black, skipbo_junior, thegame
     from bot.localtable import play_main
 
+    module = {"the-game": thegame, "skip-bo-junior": skipbo_junior, "red-and-black": red_and_black}[args.game]
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    if not 1 <= len(seats) <= MAX_PLAYERS:
-        print(f"play: The Game takes 1 to {MAX_PLAYERS} seats, not {len(seats)}", file=sys.stderr)
+    if args.game == "red-and-black" and args.seats == "you":
+        seats = ["you", "ai", "ai", "ai"]
+    elif args.game == "skip-bo-junior" and args.seats == "you":
+        seats = ["you", "ai"]
+    low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
+    if not low <= len(seats) <= high:
+        need = f"{low}" if low == high else f"{low} to {high}"
+        print(f"play: {module.TITLE} takes {need} seats, not {len(seats)}", file=sys.stderr)
         return 2
     if not 1 <= args.first <= len(seats):
         print(f"play: --first must be a seat 1..{len(seats)}", file=sys.stderr)
         return 2
     try:
-        options = TheGameOptions(
-            expert=args.expert,
-            smaller_hands=args.smaller_hands,
-            hand_size=args.hand_size,
-            min_cards=args.min_cards,
-        )
+        if args.game == "skip-bo-junior":
+            options = skipbo_junior.SkipBoJuniorOptions(
+                stockpile=args.stockpile or 10, may_stop=args.may_stop
+            )
+            options.check(len(seats))
+        elif args.game == "red-and-black":
+            options = red_and_black.RedAndBlackOptions(to_300=args.to_300)
+        else:
+            options = thegame.TheGameOptions(
+                expert=args.expert,
+                smaller_hands=args.smaller_hands,
+                hand_size=args.hand_size,
+                min_cards=args.min_cards,
+            )
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         print(f"play: bad option: {problems}", file=sys.stderr)
         return 2
+    except ValueError as exc:
+        print(f"play: bad option: {exc}", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(63)
+    table = None
+    if args.game != "the-game":
+        from bot.localgames import RedAndBlackTable, SkipBoJuniorTable
+
+        kind = SkipBoJuniorTable if args.game == "skip-bo-junior" else RedAndBlackTable
+        table = kind(seats, options, seed=seed, first_player=args.first - 1)  # type: ignore[arg-type]
     return play_main(
         seats,
-        options,
+        options,  # type: ignore[arg-type]
         seed=seed,
         first_player=args.first - 1,
         save=args.save,
         ask_to_save=(lambda: sys.stdin.isatty()),
+        table=table,
     )
 
 

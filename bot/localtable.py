@@ -86,22 +86,12 @@ def render_result(state: TheGameState, names: list[str]) -> str:
     return f"{head}\n  turns: {state.turn}; most cards laid: {names[most]} ({state.laid_by[most]})"
 
 
-class LocalTable:
-    """Runs one game in a terminal. Input and output are streams so that tests can drive it."""
+class TerminalTable:
+    """What every local table shares: named seats (people or AI), streams, hot-seat handover."""
 
-    def __init__(
-        self,
-        seats: list[str],
-        options: TheGameOptions,
-        *,
-        seed: int,
-        first_player: int = 0,
-        stdin: TextIO = sys.stdin,
-        stdout: TextIO = sys.stdout,
-    ) -> None:
+    def __init__(self, seats: list[str], stdin: TextIO, stdout: TextIO) -> None:
         self.names = self._names(seats)
         self.is_ai = [s.lower() == AI for s in seats]
-        self.state = thegame.new_game(len(seats), options, seed=seed, first_player=first_player)
         self.stdin = stdin
         self.out = stdout
         self.hot_seat = sum(not a for a in self.is_ai) > 1
@@ -121,6 +111,41 @@ class LocalTable:
         self.out.flush()
         line = self.stdin.readline()
         return None if line == "" else line.strip()
+
+    def run(self):  # pragma: no cover - every table defines it
+        raise NotImplementedError
+
+    def hand_over(self, seat: int) -> bool:
+        """With several people at one keyboard, wait until the next one is there; False if input ended."""
+        return (
+            not self.hot_seat
+            or self.ask(f"\nPass the keyboard to {self.names[seat]} and press Enter. ") is not None
+        )
+
+    def named(self, reason: str) -> str:
+        """Engine reasons speak of 'player N'; at this table seats have names."""
+        for seat in range(len(self.names) - 1, -1, -1):
+            if self.names[seat].lower() == "you":
+                reason = reason.replace(f"player {seat}'s", "your")
+            reason = reason.replace(f"player {seat}", self.names[seat])
+        return reason
+
+
+class LocalTable(TerminalTable):
+    """Runs one game of The Game in a terminal. Input and output are streams so tests can drive it."""
+
+    def __init__(
+        self,
+        seats: list[str],
+        options: TheGameOptions,
+        *,
+        seed: int,
+        first_player: int = 0,
+        stdin: TextIO = sys.stdin,
+        stdout: TextIO = sys.stdout,
+    ) -> None:
+        super().__init__(seats, stdin, stdout)
+        self.state = thegame.new_game(len(seats), options, seed=seed, first_player=first_player)
 
     def run(self) -> TheGameState:
         state = self.state
@@ -161,7 +186,7 @@ class LocalTable:
         state = self.state
         turn = state.turn
         name = self.names[seat]
-        if self.hot_seat and self.ask(f"\nPass the keyboard to {name} and press Enter. ") is None:
+        if not self.hand_over(seat):
             state.abandon()
             return False
         shown = -1
@@ -179,14 +204,8 @@ class LocalTable:
                 if not self._command(seat, line):
                     return False
             except IllegalAction as exc:
-                self.say(f"  Not allowed: {self._named(exc.reason)}.")
+                self.say(f"  Not allowed: {self.named(exc.reason)}.")
         return True
-
-    def _named(self, reason: str) -> str:
-        """Engine reasons speak of 'player N'; at this table seats have names."""
-        for seat in range(len(self.names) - 1, -1, -1):
-            reason = reason.replace(f"player {seat}", self.names[seat])
-        return reason
 
     def _command(self, seat: int, line: str) -> bool:
         state = self.state
@@ -219,7 +238,7 @@ class LocalTable:
         self.state.signal(seat, int(args[0]), SIGNAL_WORDS[args[1]])
 
 
-def save_record(state: TheGameState, path: str) -> None:
+def save_record(state, path: str) -> None:
     Path(path).write_text(json.dumps(state.to_record(), indent=1) + "\n", encoding="utf-8")
 
 
@@ -233,8 +252,11 @@ def play_main(
     stdin: TextIO = sys.stdin,
     stdout: TextIO = sys.stdout,
     ask_to_save: Callable[[], bool] | None = None,
+    table: TerminalTable | None = None,
 ) -> int:
-    table = LocalTable(seats, options, seed=seed, first_player=first_player, stdin=stdin, stdout=stdout)
+    """Play one game at a terminal table (The Game unless ``table`` is given), then maybe save it."""
+    if table is None:
+        table = LocalTable(seats, options, seed=seed, first_player=first_player, stdin=stdin, stdout=stdout)
     state = table.run()
     if save is None and ask_to_save is not None and ask_to_save():
         save = table.ask("Save the record to (Enter to skip): ") or None
