@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from bot.ai import thegame as planner
+from bot.catalog import GAMES, GameSpec
 from bot.games import thegame
 from bot.games.base import IllegalAction
-from bot.games.thegame import ACTION, TheGameOptions, TheGameState
 from bot.store import Store, StoredTable, StoreError
 
 log = logging.getLogger(__name__)
@@ -71,7 +70,7 @@ class Table:
     guild_id: int
     channel_id: int
     host_id: int
-    options: TheGameOptions
+    options: BaseModel  # the game's options model
     seats: list[Seat]
     created_at: datetime
     updated_at: datetime
@@ -82,7 +81,7 @@ class Table:
     turn_timer: int = DEFAULT_TURN_TIMER
     started_at: datetime | None = None
     finished_at: datetime | None = None
-    state: TheGameState | None = None
+    state: Any = None  # the game's state, once dealt
     version: int = 0
     # The version of the last action that changed the cards (signals do not): a button drawn at
     # or after it is still current.
@@ -91,6 +90,10 @@ class Table:
     meta: dict[str, Any] = field(default_factory=dict)
     ended_by: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def spec(self) -> GameSpec:
+        return GAMES[self.game]
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a person holds, or None. A seat handed to the AI still answers to its person."""
@@ -231,7 +234,7 @@ class TableService:
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             host_id=row["host_id"],
-            options=TheGameOptions.model_validate(row["options"]),
+            options=GAMES[row["game"]].options.model_validate(row["options"]),
             seats=[Seat(s["user_id"], s["name"], bool(s["ai"])) for s in stored.seats],
             created_at=datetime.fromisoformat(row["created_at"]),
             updated_at=datetime.fromisoformat(row["updated_at"]),
@@ -250,12 +253,11 @@ class TableService:
 
     def _replay(self, table: Table, actions: list[dict[str, Any]]) -> None:
         assert table.seed is not None
-        state = thegame.new_game(
-            len(table.seats), table.options, seed=table.seed, first_player=table.first_player
-        )
+        spec = table.spec
+        state = spec.deal(len(table.seats), table.options, table.seed, table.first_player)
         rule_version = 0
         for i, raw in enumerate(actions):
-            state.apply(ACTION.validate_python(raw))
+            state.apply(spec.action.validate_python(raw))
             if raw.get("type") != "signal":
                 rule_version = i + 1
         table.state = state
@@ -272,8 +274,9 @@ class TableService:
         channel_id: int,
         host_id: int,
         host_name: str,
-        options: TheGameOptions,
+        options: BaseModel,
         turn_timer: int | None = None,
+        game: str = thegame.NAME,
     ) -> Table:
         if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError("A table is already open in this channel. Join it, or use another channel.")
@@ -289,6 +292,7 @@ class TableService:
                 seats=[Seat(host_id, host_name)],
                 created_at=now,
                 updated_at=now,
+                game=game,
                 turn_timer=self.turn_timer if turn_timer is None else turn_timer,
             )
             try:
@@ -347,8 +351,8 @@ class TableService:
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.")
-            if len(table.seats) >= thegame.MAX_PLAYERS:
-                raise TableError(f"The table is full ({thegame.MAX_PLAYERS} seats).")
+            if len(table.seats) >= table.spec.max_players:
+                raise TableError(f"The table is full ({table.spec.max_players} seats).")
             await self._save_seats(table, [*table.seats, Seat(user_id, name)])
         return table
 
@@ -358,8 +362,8 @@ class TableService:
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
                 raise TableError("Only players seated at this table can add AI seats.")
-            if len(table.seats) >= thegame.MAX_PLAYERS:
-                raise TableError(f"The table is full ({thegame.MAX_PLAYERS} seats).")
+            if len(table.seats) >= table.spec.max_players:
+                raise TableError(f"The table is full ({table.spec.max_players} seats).")
             number = sum(s.ai for s in table.seats) + 1
             await self._save_seats(table, [*table.seats, Seat(None, f"AI {number}", ai=True)])
         return table
@@ -420,13 +424,20 @@ class TableService:
             self._lobby(table_id)
             if user_id != table.host_id:
                 raise TableError("Only the host can start the game.")
+            spec = table.spec
+            if len(table.seats) < spec.min_players:
+                exactly = "exactly" if spec.min_players == spec.max_players else "at least"
+                raise TableError(
+                    f"{spec.title} needs {exactly} {spec.min_players} players; "
+                    "fill the empty seats with **Add AI seat**."
+                )
             await self._deal(table, seed)
         return Outcome(table, turn_changed=True, game_over=table.state is not None and table.state.is_over)
 
     async def _deal(self, table: Table, seed: int | None) -> None:
         seed = secrets.randbits(63) if seed is None else seed
         first = table.seat_of(table.host_id) or 0
-        state = thegame.new_game(len(table.seats), table.options, seed=seed, first_player=first)
+        state = table.spec.deal(len(table.seats), table.options, seed, first)
         now = self.now()
         meta = {**table.meta, "turn_started": _iso(now), "reminded": False, "expired": False}
         try:
@@ -474,10 +485,10 @@ class TableService:
             state = table.state
             assert state is not None
             kind = action.get("type")
-            if kind in ("play", "end_turn") and seat != state.current:
+            if kind not in table.spec.free_actions() and seat != state.current:
                 raise TableError(f"It is {table.name(state.current)}'s turn, not yours.")
             try:
-                typed = ACTION.validate_python({**action, "player": seat})
+                typed = table.spec.action.validate_python({**action, "player": seat})
             except ValidationError as exc:
                 raise TableError("That button is not one of mine.") from exc
             return await self._commit(table, typed, user_id)
@@ -491,14 +502,15 @@ class TableService:
         """Apply an action, write it to the log, and only then report it. Called under the lock."""
         state = table.state
         assert state is not None
-        turn_before = state.turn
+        turn_of = table.spec.turn_of
+        turn_before = turn_of(state)
         try:
             state.apply(action)
         except IllegalAction as exc:
             raise TableError(self._explain(table, exc.reason)) from exc
         record = self._record_form(action)
         now = self.now()
-        turn_changed = state.turn != turn_before
+        turn_changed = turn_of(state) != turn_before
         meta = table.meta
         fields: dict[str, Any] = {"version": table.version + 1, "updated_at": _iso(now)}
         if turn_changed:
@@ -542,31 +554,51 @@ class TableService:
     def result_row(self, table: Table, now: datetime) -> dict[str, Any]:
         state = table.state
         assert state is not None and table.started_at is not None
-        result = state.result()
+        summary = table.spec.summary(state)
+        seats = []
+        for seat, res in zip(table.seats, summary.seats, strict=True):
+            row = {**seat.row(), "laid": res.laid, "won": res.won, "cards_left": res.measure}
+            if res.score is not None:
+                row["score"] = res.score
+            seats.append(row)
         return {
             "guild_id": table.guild_id,
             "game": table.game,
             "players": len(table.seats),
             "options": table.options.model_dump(),
-            "status": result.status.value,
-            "cards_left": result.cards_left,
-            "turns": result.turns,
+            "status": summary.status.value,
+            "won": summary.won,
+            "cards_left": summary.measure,
+            "turns": summary.turns,
             "duration_s": (now - table.started_at).total_seconds(),
-            "seats": [{**s.row(), "laid": result.laid_by[i]} for i, s in enumerate(table.seats)],
+            "seats": seats,
             "ended_by": table.ended_by,
             "moderator_ended": bool(table.meta.get("moderator_ended")),
             "finished_at": _iso(now),
         }
 
     async def leave_game(self, table_id: int, user_id: int) -> Outcome:
-        """A seated person leaves a running game (RULES.md: their cards count as not laid)."""
+        """A seated person leaves a running game.
+
+        The Game (RULES.md): their cards count as not laid. The competitive games go on with an
+        AI seat in their place.
+        """
         table = self._playing(table_id)
         async with table.lock:
             table = self._playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated at this table.")
-            outcome = await self._commit(table, thegame.Leave(player=seat), user_id)
+            leave = table.spec.leave
+            if leave is None:
+                if table.seats[seat].ai:
+                    raise TableError("Your seat is already played by the AI.")
+                seats = list(table.seats)
+                seats[seat] = Seat(seats[seat].user_id, seats[seat].name, ai=True)
+                await self._save_seats(table, seats)
+                outcome = Outcome(table, turn_changed=True)
+            else:
+                outcome = await self._commit(table, leave(seat), user_id)
             if not outcome.game_over:
                 await self._after_person_left(table, user_id)
             return outcome
@@ -576,7 +608,7 @@ class TableService:
         if not people:
             # Nobody is left to play with the AI seats: end the game.
             table.ended_by = user_id
-            await self._commit(table, thegame.Abandon(), user_id)
+            await self._commit(table, table.spec.abandon(), user_id)
             return
         if user_id == table.host_id:
             table.host_id = people[0]
@@ -595,7 +627,7 @@ class TableService:
             table.ended_by = user_id
             if user_id != table.host_id:
                 table.meta["moderator_ended"] = True  # the result is marked as ended by a moderator
-            return await self._commit(table, thegame.Abandon(), user_id)
+            return await self._commit(table, table.spec.abandon(), user_id)
 
     async def ai_step(self, table_id: int) -> Outcome | None:
         """One move of the AI seat whose turn it is; None if it is not an AI seat's turn."""
@@ -609,14 +641,7 @@ class TableService:
             seat = state.current
             if not table.seats[seat].ai:
                 return None
-            move = planner.next_action(state, seat)
-            if move[0] == "play":
-                action: Any = thegame.Play(player=seat, card=move[1], pile=move[2])
-            elif move[0] == "signal":
-                action = thegame.SetSignal(player=seat, pile=move[1], signal=move[2])
-            else:
-                action = thegame.EndTurn(player=seat)
-            return await self._commit(table, action, None)
+            return await self._commit(table, table.spec.ai_action(state, seat), None)
 
     def ai_to_move(self, table_id: int) -> bool:
         table = self._by_id.get(table_id)
@@ -683,14 +708,17 @@ class TableService:
             assert state is not None
             if user_id != table.host_id and not moderator:
                 raise TableError("Only the host or a moderator can decide about an absent player.")
-            if state.turn != turn:
+            if table.spec.turn_of(state) != turn:
                 raise TableError("That turn is over already; nothing to decide.")
             deadline = table.turn_deadline()
             if deadline is None or self.now() < deadline:
                 raise TableError("The turn timer has not run out yet.")
             seat = state.current
             if choice == "remove":
-                return await self._commit(table, thegame.Leave(player=seat), user_id)
+                leave = table.spec.leave
+                if leave is None:
+                    raise TableError(f"In {table.spec.title} a seat cannot be removed; hand it to the AI.")
+                return await self._commit(table, leave(seat), user_id)
             if choice == "ai":
                 seats = list(table.seats)
                 seats[seat] = Seat(seats[seat].user_id, seats[seat].name, ai=True)
@@ -725,6 +753,7 @@ class TableService:
             host_name=user_name,
             options=old.options,
             turn_timer=old.turn_timer,
+            game=old.game,
         )
         async with table.lock:
             try:

@@ -52,8 +52,8 @@ class ChatWatch(commands.Cog):
 
     def _watched_table(self, channel_id: int) -> Table | None:
         table = self.tables.in_channel(channel_id)
-        if table is None or table.status != PLAYING or table.state is None:
-            return None
+        if table is None or table.status != PLAYING or table.state is None or not table.spec.talk_rule:
+            return None  # the other games allow talk
         return table
 
     @commands.Cog.listener()

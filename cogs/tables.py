@@ -19,7 +19,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from pydantic import ValidationError
 
+from bot.catalog import GAMES
 from bot.charts import piles_chart
+from bot.games import red_and_black, skipbo_junior, thegame
 from bot.games.thegame import TheGameOptions
 from bot.store.base import StoreError
 from bot.tables import LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
@@ -31,13 +33,13 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
-RULES_FILE = "the-game.md"
 NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
 
 
-def rules_text() -> str:
+def rules_text(game: str = thegame.NAME) -> str:
     for root in (Path(__file__).resolve().parents[1], Path.cwd()):
-        path = root / "seeds" / RULES_FILE
+        path = root / "seeds" / f"{game}.md"
         if path.is_file():
             return path.read_text(encoding="utf-8")
     return "The rule sheet is missing from this installation."
@@ -88,9 +90,7 @@ def user_errors(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaita
 
 
 class Tables(commands.Cog):
-    game = app_commands.Group(
-        name="game", description="Play The Game together in this channel", guild_only=True
-    )
+    game = app_commands.Group(name="game", description="Play a card game in this channel", guild_only=True)
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -133,22 +133,31 @@ class Tables(commands.Cog):
 
     # ---- commands ------------------------------------------------------------------------------
 
-    @game.command(name="new", description="Open a table for The Game in this channel")
+    @game.command(name="new", description="Open a table in this channel")
     @app_commands.describe(
-        expert="Expert rules: at least 3 cards a turn",
-        smaller_hands="Expert option: one card fewer in every hand",
-        hand_size="Cards per hand (1-8); overrides the usual size",
-        minimum="Cards to lay each turn while the draw pile lasts (1-4)",
+        game="Which game (default: The Game)",
+        expert="The Game: at least 3 cards a turn",
+        smaller_hands="The Game: one card fewer in every hand",
+        hand_size="The Game: cards per hand (1-8); overrides the usual size",
+        minimum="The Game: cards to lay each turn while the draw pile lasts (1-4)",
+        stockpile="Skip-Bo Junior: cards in each stockpile (5-20, default 10)",
+        may_stop="Skip-Bo Junior: a player may end a turn while a card still fits",
+        to_300="Red and Black: play until someone has 300 at the end of a deal, not 8 deals",
         turn_timer="Minutes a player has for a turn (0 = no timer)",
     )
+    @app_commands.choices(game=GAME_CHOICES)
     @user_errors
     async def new(
         self,
         interaction: discord.Interaction,
+        game: str = thegame.NAME,
         expert: bool | None = None,
         smaller_hands: bool | None = None,
         hand_size: app_commands.Range[int, 1, 8] | None = None,
         minimum: app_commands.Range[int, 1, 4] | None = None,
+        stockpile: app_commands.Range[int, 5, 20] | None = None,
+        may_stop: bool | None = None,
+        to_300: bool | None = None,
         turn_timer: app_commands.Range[int, 0, 120] | None = None,
     ) -> None:
         channel = interaction.channel
@@ -168,14 +177,42 @@ class Tables(commands.Cog):
             places = ", ".join(f"<#{c}>" for c in server.table_channels)
             await reply(interaction, f"Tables on this server open in {places}.")
             return
-        try:
-            # What the command leaves out comes from the server's defaults (/settings defaults).
-            options = TheGameOptions(
-                expert=server.expert if expert is None else expert,
-                smaller_hands=server.smaller_hands if smaller_hands is None else smaller_hands,
-                hand_size=server.hand_size if hand_size is None else hand_size,
-                min_cards=server.min_cards if minimum is None else minimum,
+        if game not in GAMES:
+            raise TableError("I do not know that game.")
+        given = {
+            thegame.NAME: {
+                "expert": expert,
+                "smaller_hands": smaller_hands,
+                "hand_size": hand_size,
+                "minimum": minimum,
+            },
+            skipbo_junior.NAME: {"stockpile": stockpile, "may_stop": may_stop},
+            red_and_black.NAME: {"to_300": to_300},
+        }
+        foreign = [
+            name for g, opts in given.items() if g != game for name, v in opts.items() if v is not None
+        ]
+        if foreign:
+            title = GAMES[game].title
+            raise TableError(
+                f"`{'`, `'.join(foreign)}` {'is' if len(foreign) == 1 else 'are'} not an option of {title}."
             )
+        try:
+            options: Any
+            if game == skipbo_junior.NAME:
+                options = skipbo_junior.SkipBoJuniorOptions(
+                    stockpile=stockpile or 10, may_stop=bool(may_stop)
+                )
+            elif game == red_and_black.NAME:
+                options = red_and_black.RedAndBlackOptions(to_300=bool(to_300))
+            else:
+                # What the command leaves out comes from the server's defaults (/settings defaults).
+                options = TheGameOptions(
+                    expert=server.expert if expert is None else expert,
+                    smaller_hands=server.smaller_hands if smaller_hands is None else smaller_hands,
+                    hand_size=server.hand_size if hand_size is None else hand_size,
+                    min_cards=server.min_cards if minimum is None else minimum,
+                )
         except ValidationError:
             await reply(interaction, "Those options do not fit together; see `/game rules`.")
             return
@@ -188,6 +225,7 @@ class Tables(commands.Cog):
             host_name=interaction.user.display_name,
             options=options,
             turn_timer=timer,
+            game=game,
         )
         await interaction.response.send_message(**render.lobby(table).kwargs())
         message = await interaction.original_response()
@@ -206,7 +244,7 @@ class Tables(commands.Cog):
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         outcome = await self.tables.start(table.id, interaction.user.id)
-        await reply(interaction, "Dealt. Good luck, team!")
+        await reply(interaction, "Dealt. Good luck, team!" if table.spec.cooperative else "Dealt. Good luck!")
         await self._update_lobby(table)
         await self._started(outcome)
 
@@ -221,12 +259,13 @@ class Tables(commands.Cog):
             return
         if table.seat_of(interaction.user.id) is None:
             raise TableError("You are not seated at this table.")
-        message = render.confirm(
-            "leaveok",
-            table,
-            "Leave the game? Your cards go out of play and count as not laid. The others play on.",
-            "Leave the game",
-        )
+        if table.spec.leave is not None:
+            question = "Leave the game? Your cards go out of play and count as not laid. The others play on."
+        else:
+            question = (
+                "Leave the game? An AI seat plays on in your place; the result still counts for your seat."
+            )
+        message = render.confirm("leaveok", table, question, "Leave the game")
         await interaction.response.send_message(**message.kwargs(), ephemeral=True)
 
     @game.command(name="hand", description="Show your hand (only you see it)")
@@ -252,18 +291,25 @@ class Tables(commands.Cog):
         moderator = await is_mod(self.bot, interaction)
         if interaction.user.id != table.host_id and not moderator:
             raise TableError("Only the host or a moderator can end this table.")
+        scored = "scored as cards not laid" if table.spec.cooperative else "with the standings as they are"
         message = render.confirm(
             "endok",
             table,
-            "End this table for everyone? A running game ends as abandoned, scored as cards not laid.",
+            f"End this table for everyone? A running game ends as abandoned, {scored}.",
             "End it",
         )
         await interaction.response.send_message(**message.kwargs(), ephemeral=True)
 
-    @game.command(name="rules", description="How The Game is played here")
-    async def rules_cmd(self, interaction: discord.Interaction) -> None:
-        text = rules_text()
-        embed = discord.Embed(title="The Game: rules", description=text[:4000], colour=render.COLOUR)
+    @game.command(name="rules", description="How a game is played here")
+    @app_commands.describe(game="Which game (default: the one at this table, else The Game)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules_cmd(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is None:
+            here = self.tables.in_channel(interaction.channel_id or 0)
+            game = here.game if here is not None else thegame.NAME
+        text = rules_text(game)
+        title = GAMES[game].title if game in GAMES else "Rules"
+        embed = discord.Embed(title=f"{title}: rules", description=text[:4000], colour=render.COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @game.command(name="export", description="The record of the last finished game here, as a JSON file")
@@ -272,7 +318,7 @@ class Tables(commands.Cog):
         assert interaction.channel is not None
         record = await self.tables.export(interaction.channel.id)
         data = json.dumps(record, indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"the-game-{interaction.channel.id}.json")
+        file = discord.File(io.BytesIO(data), filename=f"{record['game']}-{interaction.channel.id}.json")
         await interaction.response.send_message(
             "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
         )
@@ -370,7 +416,7 @@ class Tables(commands.Cog):
         await self._click_refresh(interaction, click)
 
     async def _click_card(self, interaction: discord.Interaction, click: Click) -> None:
-        table, seat = self._my_seat(interaction, click)
+        table, seat = self._my_seat(interaction, click, thegame.NAME)
         card = self._int_arg(click, 0)
         state = table.state
         assert state is not None
@@ -392,7 +438,7 @@ class Tables(commands.Cog):
         await self._act(interaction, click, {"type": "end_turn"})
 
     async def _click_sigmenu(self, interaction: discord.Interaction, click: Click) -> None:
-        table, seat = self._my_seat(interaction, click)
+        table, seat = self._my_seat(interaction, click, thegame.NAME)
         await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
 
     async def _click_sig(self, interaction: discord.Interaction, click: Click) -> None:
@@ -406,6 +452,55 @@ class Tables(commands.Cog):
         assert seat is not None
         await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
         await self._after(outcome)
+
+    # Skip-Bo Junior: the player whose turn it is plays with the board's buttons.
+
+    async def _click_sb(self, interaction: discord.Interaction, click: Click) -> None:
+        if len(click.args) != 2:
+            raise TableError("That button is not one of mine.")
+        source: str | int = "stock" if click.args[0] == "s" else self._int_arg(click, 0)
+        await self._board_act(
+            interaction, click, {"type": "play", "source": source, "pile": self._int_arg(click, 1)}
+        )
+
+    async def _click_sbend(self, interaction: discord.Interaction, click: Click) -> None:
+        await self._board_act(interaction, click, {"type": "end_turn"})
+
+    async def _board_act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
+        self._my_seat(interaction, click, skipbo_junior.NAME)
+        outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
+        table = outcome.table
+        await interaction.response.edit_message(**render.board(table).kwargs())
+        on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
+        await self._after(outcome, board=not on_board)
+
+    # Red and Black: draw, discard, declare and end the play from the hand.
+
+    async def _click_rbdraw(self, interaction: discord.Interaction, click: Click) -> None:
+        source = click.args[0] if click.args else ""
+        if source not in ("stock", "discard"):
+            raise TableError("That button is not one of mine.")
+        self._my_seat(interaction, click, red_and_black.NAME)
+        await self._act(interaction, click, {"type": "draw", "source": source})
+
+    async def _click_rbdis(self, interaction: discord.Interaction, click: Click) -> None:
+        self._my_seat(interaction, click, red_and_black.NAME)
+        await self._act(interaction, click, {"type": "discard", "card": self._rb_card(click)})
+
+    async def _click_rbdecl(self, interaction: discord.Interaction, click: Click) -> None:
+        self._my_seat(interaction, click, red_and_black.NAME)
+        await self._act(interaction, click, {"type": "declare", "card": self._rb_card(click)})
+
+    async def _click_rbend(self, interaction: discord.Interaction, click: Click) -> None:
+        self._my_seat(interaction, click, red_and_black.NAME)
+        await self._act(interaction, click, {"type": "end_play"})
+
+    @staticmethod
+    def _rb_card(click: Click) -> str:
+        card = click.args[0].upper() if click.args else ""
+        if card not in red_and_black.CARD_NAMES:
+            raise TableError("That button is not one of mine.")
+        return card
 
     async def _act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
         outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
@@ -422,11 +517,16 @@ class Tables(commands.Cog):
             await interaction.response.edit_message(content="You stay at the table.", embed=None, view=None)
             return
         outcome = await self.tables.leave_game(click.table_id, interaction.user.id)
-        await interaction.response.edit_message(
-            content="You left the game. Your cards count as not laid.", embed=None, view=None
-        )
+        if outcome.table.spec.leave is not None:
+            mine, public = "You left the game. Your cards count as not laid.", "left the game."
+        else:
+            mine, public = (
+                "You left the game. An AI seat plays on in your place.",
+                "left; an AI seat plays on.",
+            )
+        await interaction.response.edit_message(content=mine, embed=None, view=None)
         assert interaction.channel is not None
-        await interaction.channel.send(f"{interaction.user.display_name} left the game.")
+        await interaction.channel.send(f"{interaction.user.display_name} {public}")
         await self._after(outcome)
 
     async def _click_endok(self, interaction: discord.Interaction, click: Click) -> None:
@@ -481,10 +581,14 @@ class Tables(commands.Cog):
             self.refresh_board(table)
             self._start_ai(table)
 
-    def _my_seat(self, interaction: discord.Interaction, click: Click) -> tuple[Table, int]:
+    def _my_seat(
+        self, interaction: discord.Interaction, click: Click, game: str | None = None
+    ) -> tuple[Table, int]:
         table = self.tables.by_id(click.table_id)
         if table is None or table.status != PLAYING:
             raise TableError("This game is over; its buttons no longer do anything.")
+        if game is not None and table.game != game:
+            raise TableError("That button is not one of mine.")
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("You are not seated at this table, so you cannot play here.")
@@ -505,6 +609,11 @@ class Tables(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("You are not seated at this table, so you have no hand here.")
+        if table.game == skipbo_junior.NAME:
+            raise TableError(
+                "Skip-Bo Junior has no secret hand: everything is on the board, "
+                "and your buttons appear there on your turn."
+            )
         await interaction.response.send_message(**render.hand(table, seat).kwargs(), ephemeral=True)
 
     async def _show_hand(
@@ -512,7 +621,7 @@ class Tables(commands.Cog):
     ) -> None:
         """Redraw the clicked hand in place with the current state (and a note)."""
         seat = table.seat_of(interaction.user.id)
-        if seat is None or table.state is None:
+        if seat is None or table.state is None or table.game == skipbo_junior.NAME:
             await reply(interaction, note or "You have no hand at this table.")
             return
         await interaction.response.edit_message(**render.hand(table, seat, note=note).kwargs())
@@ -574,12 +683,13 @@ class Tables(commands.Cog):
             strikes = {}
         report = render.final_report(table, table.finished_at, strikes).kwargs()
         assert table.state is not None
-        try:
-            png = await asyncio.to_thread(piles_chart, table.state.pile_tops_by_turn())
-            report["embed"].set_image(url="attachment://piles.png")
-            report["file"] = discord.File(io.BytesIO(png), filename="piles.png")
-        except Exception:
-            log.exception("table %s: could not draw the piles chart", table.id)
+        if table.game == thegame.NAME:
+            try:
+                png = await asyncio.to_thread(piles_chart, table.state.pile_tops_by_turn())
+                report["embed"].set_image(url="attachment://piles.png")
+                report["file"] = discord.File(io.BytesIO(png), filename="piles.png")
+            except Exception:
+                log.exception("table %s: could not draw the piles chart", table.id)
         try:
             await channel.send(**report)
         except discord.HTTPException as exc:

@@ -323,6 +323,8 @@ class RedAndBlackState:
         self.drew_stock = False
         self.last_drawer: int | None = None
         self.turn = 0
+        self.turns_total = 0  # turns over all deals
+        self.left = [False] * PLAYERS  # no seat leaves this game; an absent one is played by an AI
         self._start_deal()
 
     # ---- reading -------------------------------------------------------------------------
@@ -491,6 +493,7 @@ class RedAndBlackState:
             if not self.stock and self.drew_stock and self.round == 2 and self.last_drawer is None:
                 self.last_drawer = player  # second stock out: the final phase begins
         self.turn += 1
+        self.turns_total += 1
         if self.turn >= TURN_CAP:
             self._end_deal(None, "cap")
             return
@@ -506,6 +509,7 @@ class RedAndBlackState:
         self.hands[player] = rest
         self.discards.append(card)
         self.turn += 1
+        self.turns_total += 1
         self.history.append(("declare", player, name(card)))
         self._end_deal(player, "declared")
 
@@ -514,6 +518,7 @@ class RedAndBlackState:
         if not self.final_phase:
             raise IllegalAction("the play may be ended only after the stock has run out twice")
         self.history.append(("end_play", player))
+        self.turns_total += 1
         self._end_deal(None, "ended")
 
     def abandon(self) -> None:

@@ -152,6 +152,7 @@ class SkipBoJuniorState:
         self.turn_dealt = 0
         self.turn_played = 0
         self.history: list[tuple] = []
+        self.left = [False] * players  # no seat leaves this game; an absent one is played by an AI
         if not self._start_turn(first_player):
             self._next_turn()
 

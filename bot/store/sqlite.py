@@ -209,7 +209,9 @@ class SqliteStore(StatsQueries):
     def _result_statements(table_id: int, result: dict[str, Any]) -> list[tuple[str, tuple | dict]]:
         """The result row, a row per seat (with its standing strikes) and the boards' running totals."""
         r = dict(result)
-        r["won"] = int(r["status"] == "won")
+        # The Game: the team won. The competitive games say per seat who won, and give each seat
+        # its own figure (stockpile cards left, points behind the winner) in place of cards left.
+        r["won"] = int(bool(r.get("won", r["status"] == "won")))
         r["moderator_ended"] = int(bool(r.get("moderator_ended")))
         seats = r["seats"]
         r["options"] = json.dumps(r["options"])
@@ -239,6 +241,8 @@ class SqliteStore(StatsQueries):
         month = r["finished_at"][:7]
         for i, seat in enumerate(seats):
             user_id = None if seat.get("ai") else seat.get("user_id")
+            seat_won = int(bool(seat.get("won", r["won"])))
+            seat_left = int(seat.get("cards_left", r["cards_left"]))
             out.append(
                 (
                     "INSERT INTO result_seats (table_id, seat, guild_id, game, players, user_id, ai, laid, "
@@ -257,15 +261,15 @@ class SqliteStore(StatsQueries):
                         seat.get("laid", 0),
                         table_id,
                         user_id,
-                        r["cards_left"],
-                        r["won"],
+                        seat_left,
+                        seat_won,
                         r["finished_at"],
                     ),
                 )
             )
             if user_id is None:
                 continue
-            totals = (r["won"], r["cards_left"], r["cards_left"])
+            totals = (seat_won, seat_left, seat_left)
             out.append(
                 (
                     "INSERT INTO member_totals (guild_id, game, players, user_id, games, wins, "

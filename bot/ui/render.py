@@ -6,44 +6,30 @@ Public messages (lobby, board, turn notice, final report) never show a card from
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 import discord
 
-from bot.games import thegame
+from bot.games import red_and_black, skipbo_junior, thegame
 from bot.games.base import Status
 from bot.tables import Table
+from bot.ui import competitive
+from bot.ui.base import COLOUR, LOST_COLOUR, WON_COLOUR, Message, Style, duration, plural, seat_line
 from bot.ui.components import TableButton, view_of
 
-Style = discord.ButtonStyle
-COLOUR = discord.Colour.from_rgb(46, 134, 171)
-WON_COLOUR = discord.Colour.green()
-LOST_COLOUR = discord.Colour.dark_red()
 ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
 SIGNAL_TEXT = {"dont_play": "please don't play here", "good_card": "has a good card for this pile"}
 SIGNAL_EMOJI = {"dont_play": "🛑", "good_card": "👍"}
 
 
-@dataclass
-class Message:
-    """What to send or edit: content, one embed and the buttons."""
-
-    content: str | None = None
-    embed: discord.Embed | None = None
-    view: discord.ui.View | None = None
-
-    def kwargs(self) -> dict:
-        return {"content": self.content, "embed": self.embed, "view": self.view}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def options_line(table: Table) -> str:
-    hand, minimum = table.options.resolved(len(table.seats))
-    parts = [f"hand of {hand}", f"at least {minimum} cards a turn while the draw pile lasts"]
+    if table.game == skipbo_junior.NAME:
+        parts = [competitive.sb_options_line(table)]
+    elif table.game == red_and_black.NAME:
+        parts = [competitive.rb_options_line(table)]
+    else:
+        hand, minimum = table.options.resolved(len(table.seats))  # type: ignore[attr-defined]
+        parts = [f"hand of {hand}", f"at least {minimum} cards a turn while the draw pile lasts"]
     if table.turn_timer:
         parts.append(f"turn timer {table.turn_timer // 60} min")
     else:
@@ -51,31 +37,26 @@ def options_line(table: Table) -> str:
     return ", ".join(parts)
 
 
-def seat_line(table: Table, seat: int) -> str:
-    """A seat by its display name: mentions inside embeds do not ping and may not resolve."""
-    s = table.seats[seat]
-    if s.ai and s.user_id is not None:
-        who = f"{s.name} (AI playing)"
-    elif s.ai:
-        who = f"🤖 {s.name}"
-    else:
-        who = s.name
-    return who + (" (host)" if s.user_id == table.host_id and not s.ai else "")
-
-
 # ---- the lobby -------------------------------------------------------------------------------
 
 
+PITCH = {
+    thegame.NAME: "Everyone plays together against the deck: lay all 98 cards on the four piles.",
+    skipbo_junior.NAME: "Everyone for themselves: be the first to empty your stockpile onto the shared piles "
+    "(2 to 4 players).",
+    red_and_black.NAME: "Four players, secret hands: collect two matched sequences and declare first "
+    "(exactly 4 seats; AI seats can fill them).",
+}
+
+
 def lobby(table: Table) -> Message:
-    embed = discord.Embed(title="The Game: a table is open", colour=COLOUR)
-    embed.description = (
-        "Everyone plays together against the deck: lay all 98 cards on the four piles.\n"
-        f"Options: {options_line(table)}."
-    )
+    spec = table.spec
+    embed = discord.Embed(title=f"{spec.title}: a table is open", colour=COLOUR)
+    embed.description = f"{PITCH[table.game]}\nOptions: {options_line(table)}."
     seats = "\n".join(f"{i + 1}. {seat_line(table, i)}" for i in range(len(table.seats)))
-    embed.add_field(name=f"Seats ({len(table.seats)}/{thegame.MAX_PLAYERS})", value=seats, inline=False)
+    embed.add_field(name=f"Seats ({len(table.seats)}/{spec.max_players})", value=seats, inline=False)
     embed.set_footer(text="The host starts the game. An idle lobby closes after 30 minutes.")
-    full = len(table.seats) >= thegame.MAX_PLAYERS
+    full = len(table.seats) >= spec.max_players
     view = view_of(
         TableButton("join", table.id, label="Join", style=Style.success, disabled=full),
         TableButton("leave", table.id, label="Leave"),
@@ -87,14 +68,16 @@ def lobby(table: Table) -> Message:
 
 
 def lobby_closed(table: Table, why: str) -> Message:
-    embed = discord.Embed(title="The Game: lobby closed", description=why, colour=discord.Colour.light_grey())
+    embed = discord.Embed(
+        title=f"{table.spec.title}: lobby closed", description=why, colour=discord.Colour.light_grey()
+    )
     return Message(embed=embed, view=None)
 
 
 def lobby_started(table: Table) -> Message:
     names = ", ".join(seat_line(table, i) for i in range(len(table.seats)))
     embed = discord.Embed(
-        title="The Game: the game has started", description=f"Seats: {names}", colour=COLOUR
+        title=f"{table.spec.title}: the game has started", description=f"Seats: {names}", colour=COLOUR
     )
     return Message(embed=embed, view=None)
 
@@ -103,6 +86,10 @@ def lobby_started(table: Table) -> Message:
 
 
 def board(table: Table) -> Message:
+    if table.game == skipbo_junior.NAME:
+        return competitive.sb_board(table)
+    if table.game == red_and_black.NAME:
+        return competitive.rb_board(table)
     state = table.state
     assert state is not None
     view = state.public_view()
@@ -121,10 +108,10 @@ def board(table: Table) -> Message:
     seats = []
     for i in range(len(table.seats)):
         marker = "▶️ " if i == view.current_player and not state.is_over else ""
-        size = "left the game" if view.left[i] else _plural(view.hand_sizes[i], "card")
+        size = "left the game" if view.left[i] else plural(view.hand_sizes[i], "card")
         seats.append(f"{marker}{seat_line(table, i)}: {size}")
     embed.add_field(name="Seats", value="\n".join(seats), inline=False)
-    embed.add_field(name="Draw pile", value=_plural(view.draw_pile, "card"), inline=True)
+    embed.add_field(name="Draw pile", value=plural(view.draw_pile, "card"), inline=True)
     if not state.is_over:
         current = table.name(view.current_player)
         embed.add_field(
@@ -132,24 +119,30 @@ def board(table: Table) -> Message:
             value=f"{current} has laid {view.played_this_turn} of at least {view.min_cards}",
             inline=True,
         )
-    embed.set_footer(text=f"{_plural(view.cards_left, 'card')} not laid yet · table {table.id}")
+    embed.set_footer(text=f"{plural(view.cards_left, 'card')} not laid yet · table {table.id}")
     buttons = view_of(TableButton("hand", table.id, label="Show my hand", style=Style.primary))
     return Message(embed=embed, view=buttons)
 
 
 def turn_notice(table: Table) -> str:
+    if table.game == skipbo_junior.NAME:
+        return competitive.sb_turn_notice(table)
+    if table.game == red_and_black.NAME:
+        return competitive.rb_turn_notice(table)
     state = table.state
     assert state is not None
     seat = table.seats[state.current]
     who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
     need = state.min_cards
-    return f"{who}, it is your turn: lay at least {_plural(need, 'card')}. Use **Show my hand** on the board."
+    return f"{who}, it is your turn: lay at least {plural(need, 'card')}. Use **Show my hand** on the board."
 
 
 # ---- a hand (ephemeral) ------------------------------------------------------------------------
 
 
 def hand(table: Table, seat: int, note: str | None = None) -> Message:
+    if table.game == red_and_black.NAME:
+        return competitive.rb_hand(table, seat, note)
     state = table.state
     assert state is not None
     mine = state.private_view(seat)
@@ -170,7 +163,7 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
     piles = "  ".join(f"{ARROWS[i]}{top}" for i, top in enumerate(public.piles))
     lines.append(f"Piles: {piles}")
     embed = discord.Embed(description="\n".join(lines), colour=COLOUR)
-    embed.set_author(name=f"Your hand: {_plural(len(mine.hand), 'card')}")
+    embed.set_author(name=f"Your hand: {plural(len(mine.hand), 'card')}")
     version = table.version
     buttons = []
     for k, card in enumerate(mine.hand):
@@ -273,15 +266,11 @@ def signal_panel(table: Table, seat: int) -> Message:
 # ---- the end ---------------------------------------------------------------------------------
 
 
-def _duration(seconds: float) -> str:
-    minutes = int(seconds // 60)
-    if minutes < 1:
-        return "under a minute"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if hours else _plural(minutes, "minute")
-
-
 def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | None = None) -> Message:
+    if table.game == skipbo_junior.NAME:
+        return competitive.sb_final(table, finished_at)
+    if table.game == red_and_black.NAME:
+        return competitive.rb_final(table, finished_at)
     state = table.state
     assert state is not None and table.started_at is not None
     result = state.result()
@@ -290,14 +279,14 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
         title, colour = "You beat The Game! All 98 cards are laid.", WON_COLOUR
     elif result.status is Status.ABANDONED:
         who = f" by <@{table.ended_by}>" if table.ended_by else ""
-        title, colour = f"The game was ended early{who}: {_plural(left, 'card')} not laid.", LOST_COLOUR
+        title, colour = f"The game was ended early{who}: {plural(left, 'card')} not laid.", LOST_COLOUR
     else:
         verdict = " An excellent result!" if result.excellent else ""
-        title, colour = f"Game over: {_plural(left, 'card')} not laid.{verdict}", LOST_COLOUR
+        title, colour = f"Game over: {plural(left, 'card')} not laid.{verdict}", LOST_COLOUR
     embed = discord.Embed(title="The Game: final report", description=f"**{title}**", colour=colour)
     embed.add_field(name="Turns", value=str(result.turns), inline=True)
     embed.add_field(
-        name="Duration", value=_duration((finished_at - table.started_at).total_seconds()), inline=True
+        name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
     )
     best = max(range(len(table.seats)), key=lambda i: result.laid_by[i])
     embed.add_field(name="Laid most", value=f"{table.name(best)} ({result.laid_by[best]})", inline=True)
@@ -309,7 +298,7 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
     if strikes:
         names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
         lines = [
-            f"{names.get(user_id, f'<@{user_id}>')}: {_plural(count, 'strike')}"
+            f"{names.get(user_id, f'<@{user_id}>')}: {plural(count, 'strike')}"
             for user_id, count in sorted(strikes.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))
         ]
         embed.add_field(name="Talk rule", value="\n".join(lines), inline=False)
@@ -337,12 +326,20 @@ def absent_choice(table: Table) -> Message:
     assert state is not None
     seat = table.seats[state.current]
     who = f"<@{seat.user_id}>" if seat.user_id else seat.name
-    text = (
-        f"{who}'s turn timer has run out. The host or a moderator can remove the seat "
-        "(its cards count as not laid) or hand it to an AI seat. Or simply wait."
-    )
-    view = view_of(
-        TableButton("absent", table.id, 0, state.turn, "ai", label="Hand seat to AI", style=Style.primary),
-        TableButton("absent", table.id, 0, state.turn, "remove", label="Remove seat", style=Style.danger),
-    )
+    turn = table.spec.turn_of(state)
+    buttons = [TableButton("absent", table.id, 0, turn, "ai", label="Hand seat to AI", style=Style.primary)]
+    if table.spec.leave is not None:
+        text = (
+            f"{who}'s turn timer has run out. The host or a moderator can remove the seat "
+            "(its cards count as not laid) or hand it to an AI seat. Or simply wait."
+        )
+        buttons.append(
+            TableButton("absent", table.id, 0, turn, "remove", label="Remove seat", style=Style.danger)
+        )
+    else:
+        text = (
+            f"{who}'s turn timer has run out. The host or a moderator can hand the seat to an AI seat, "
+            "which plays on in their place. Or simply wait."
+        )
+    view = view_of(*buttons)
     return Message(content=text, view=view)

@@ -1,0 +1,178 @@
+"""The games Deckhand hosts, behind one shape the table service uses. No Discord here.
+
+Each entry says how to deal a game from options and a seed, read actions, let an AI seat move,
+count turns, and turn a finished state into the result row that stats and leaderboards read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from bot.ai import red_and_black as rb_ai
+from bot.ai import skipbo_junior as sb_ai
+from bot.ai import thegame as planner
+from bot.games import red_and_black as rb
+from bot.games import skipbo_junior as sb
+from bot.games import thegame as tg
+from bot.games.base import Status
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    won: bool
+    measure: int  # lower is better: cards not laid, stockpile cards left, points behind the winner
+    laid: int = 0
+    score: int | None = None
+
+
+@dataclass(frozen=True)
+class Summary:
+    status: Status
+    won: bool  # The Game: the team won; the others: somebody won
+    measure: int  # the table's own figure (The Game: cards not laid; the others: the best seat's)
+    turns: int
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    key: str  # a short name for button ids
+    min_players: int
+    max_players: int
+    cooperative: bool
+    talk_rule: bool  # whether the chat rule keeper reads the channel
+    measure: str  # what a seat's figure counts, for leaderboards ("cards left", ...)
+    options: type[BaseModel]
+    action: TypeAdapter
+    deal: Callable[[int, Any, int, int], Any]  # players, options, seed, first seat -> state
+    ai_action: Callable[[Any, int], Any]
+    summary: Callable[[Any], Summary]
+    abandon: Callable[[], Any]
+    leave: Callable[[int], Any] | None  # None: a seat that leaves is handed to an AI seat
+
+    def turn_of(self, state: Any) -> int:
+        """A number that grows with every turn of the game (a new deal does not reset it)."""
+        return state.turn if self.name != rb.NAME else state.turns_total
+
+    def free_actions(self) -> tuple[str, ...]:
+        """Action types a seat may take when it is not its turn."""
+        return ("signal", "leave") if self.name == tg.NAME else ()
+
+
+# ---- The Game ----------------------------------------------------------------------------------
+
+
+def _tg_deal(players: int, options: Any, seed: int, first: int) -> tg.TheGameState:
+    return tg.new_game(players, options, seed=seed, first_player=first)
+
+
+def _tg_ai(state: tg.TheGameState, seat: int) -> Any:
+    move = planner.next_action(state, seat)
+    if move[0] == "play":
+        return tg.Play(player=seat, card=move[1], pile=move[2])
+    if move[0] == "signal":
+        return tg.SetSignal(player=seat, pile=move[1], signal=move[2])
+    return tg.EndTurn(player=seat)
+
+
+def _tg_summary(state: tg.TheGameState) -> Summary:
+    result = state.result()
+    won = result.status is Status.WON
+    seats = tuple(SeatResult(won, result.cards_left, laid) for laid in result.laid_by)
+    return Summary(result.status, won, result.cards_left, result.turns, seats)
+
+
+# ---- Skip-Bo Junior ----------------------------------------------------------------------------
+
+
+def _sb_deal(players: int, options: Any, seed: int, first: int) -> sb.SkipBoJuniorState:
+    return sb.new_game(players, options, seed=seed, first_player=first)
+
+
+def _sb_summary(state: sb.SkipBoJuniorState) -> Summary:
+    result = state.result()
+    seats = tuple(SeatResult(seat == result.winner, left) for seat, left in enumerate(result.stock_left))
+    return Summary(result.status, result.winner is not None, min(result.stock_left), result.turns, seats)
+
+
+# ---- Red and Black -----------------------------------------------------------------------------
+
+
+def _rb_deal(players: int, options: Any, seed: int, first: int) -> rb.RedAndBlackState:
+    # The first dealer sits to the right of the seat that is to start.
+    return rb.new_game(options, seed=seed, first_dealer=(first - 1) % rb.PLAYERS)
+
+
+def _rb_summary(state: rb.RedAndBlackState) -> Summary:
+    result = state.result()
+    best = max(result.totals)
+    seats = tuple(
+        SeatResult(s in result.winners, best - total, score=total) for s, total in enumerate(result.totals)
+    )
+    return Summary(result.status, bool(result.winners), 0, state.turns_total, seats)
+
+
+GAMES: dict[str, GameSpec] = {
+    tg.NAME: GameSpec(
+        name=tg.NAME,
+        title=tg.TITLE,
+        key="tg",
+        min_players=tg.MIN_PLAYERS,
+        max_players=tg.MAX_PLAYERS,
+        cooperative=True,
+        talk_rule=True,
+        measure="cards left",
+        options=tg.TheGameOptions,
+        action=tg.ACTION,
+        deal=_tg_deal,
+        ai_action=_tg_ai,
+        summary=_tg_summary,
+        abandon=tg.Abandon,
+        leave=lambda seat: tg.Leave(player=seat),
+    ),
+    sb.NAME: GameSpec(
+        name=sb.NAME,
+        title=sb.TITLE,
+        key="sbj",
+        min_players=sb.MIN_PLAYERS,
+        max_players=sb.MAX_PLAYERS,
+        cooperative=False,
+        talk_rule=False,
+        measure="stockpile cards left",
+        options=sb.SkipBoJuniorOptions,
+        action=sb.ACTION,
+        deal=_sb_deal,
+        ai_action=sb_ai.next_action,
+        summary=_sb_summary,
+        abandon=sb.Abandon,
+        leave=None,
+    ),
+    rb.NAME: GameSpec(
+        name=rb.NAME,
+        title=rb.TITLE,
+        key="rb",
+        min_players=rb.PLAYERS,
+        max_players=rb.PLAYERS,
+        cooperative=False,
+        talk_rule=False,
+        measure="points behind the winner",
+        options=rb.RedAndBlackOptions,
+        action=rb.ACTION,
+        deal=_rb_deal,
+        ai_action=rb_ai.next_action,
+        summary=_rb_summary,
+        abandon=rb.Abandon,
+        leave=None,
+    ),
+}
+BY_KEY = {spec.key: spec for spec in GAMES.values()}
+
+
+def spec(name: str) -> GameSpec:
+    return GAMES[name]
