@@ -39,8 +39,13 @@ def _png(figure: Figure) -> bytes:
     return out.getvalue()
 
 
-def results_chart(results: Sequence[tuple[datetime, int]], title: str) -> bytes:
-    """Cards left per game, oldest first; 0 is a won game and is drawn as a star."""
+def results_chart(
+    results: Sequence[tuple[datetime, int]],
+    title: str,
+    measure: str = "cards left",
+    excellent: int | None = 10,
+) -> bytes:
+    """A seat's figure per game (cards left, ...), oldest first; 0 is a won game, drawn as a star."""
     figure, axes = _figure()
     numbers = list(range(1, len(results) + 1))
     left = [r[1] for r in results]
@@ -48,25 +53,27 @@ def results_chart(results: Sequence[tuple[datetime, int]], title: str) -> bytes:
     wins = [n for n, value in zip(numbers, left, strict=True) if value == 0]
     if wins:
         axes.plot(wins, [0] * len(wins), linestyle="none", marker="*", markersize=11, color="#fee75c")
-    axes.axhline(10, color="#57f287", linewidth=0.8, linestyle="--")  # under 10: excellent
+    if excellent is not None:
+        axes.axhline(excellent, color="#57f287", linewidth=0.8, linestyle="--")  # below it: excellent
     axes.set_ylim(bottom=-2, top=max([*left, 12]) + 3)
     axes.set_xlim(0.5, max(len(results), 1) + 0.5)
     if len(results) <= 12:
         axes.set_xticks(numbers)  # one tick per game
     else:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel(_span(results), color=TEXT, fontsize=8)
-    axes.set_ylabel("cards left", color=TEXT, fontsize=9)
+    axes.set_xlabel(_span(results, excellent), color=TEXT, fontsize=8)
+    axes.set_ylabel(measure, color=TEXT, fontsize=9)
     axes.set_title(title, color=TEXT, fontsize=11)
     return _png(figure)
 
 
-def _span(results: Sequence[tuple[datetime, int]]) -> str:
+def _span(results: Sequence[tuple[datetime, int]], excellent: int | None) -> str:
     if not results:
         return "no games yet"
     first, last = results[0][0], results[-1][0]
     games = "the last game" if len(results) == 1 else f"the last {len(results)} games"
-    return f"{games}, {first:%d %b %Y} to {last:%d %b %Y} (dashed line: 10, an excellent result)"
+    line = f" (dashed line: {excellent}, an excellent result)" if excellent is not None else " (stars: wins)"
+    return f"{games}, {first:%d %b %Y} to {last:%d %b %Y}{line}"
 
 
 def piles_chart(tops: Sequence[Sequence[int]], title: str = "The four piles, turn by turn") -> bytes:

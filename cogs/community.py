@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import BY_KEY, GAMES
 from bot.charts import results_chart
 from bot.games.thegame import NAME as THE_GAME
 from bot.options import SettingsError
@@ -23,9 +24,8 @@ from cogs.tables import is_mod, reply, user_errors
 
 log = logging.getLogger(__name__)
 
-GAME = THE_GAME
-GAME_NAMES = {THE_GAME: "The Game"}
-GAME_KEYS = {"tg": THE_GAME}  # short names for button ids
+GAME_NAMES = {name: spec.title for name, spec in GAMES.items()}
+GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_NAMES.items()]
 PAGE = 10
 MIN_GAMES = 3  # to be ranked by average cards left
 PERIODS = {"all": "all time", "year": "this year", "month": "this month", "week": "this week"}
@@ -70,17 +70,17 @@ class Community(commands.Cog):
     # ---- /leaderboard --------------------------------------------------------------------------
 
     leaderboard = app_commands.Group(
-        name="leaderboard", description="This server's best players at The Game", guild_only=True
+        name="leaderboard", description="This server's best players, game by game", guild_only=True
     )
 
-    @leaderboard.command(name="show", description="Rank this server's players by wins or by cards left")
+    @leaderboard.command(name="show", description="Rank this server's players by wins or by average result")
     @app_commands.describe(
-        game="which game (more come later)",
+        game="which game (default: The Game)",
         players="only games with this many players",
         period="which games count",
     )
     @app_commands.choices(
-        game=[app_commands.Choice(name=label, value=key) for key, label in GAME_NAMES.items()],
+        game=GAME_CHOICES,
         period=[app_commands.Choice(name=label, value=key) for key, label in PERIODS.items()],
     )
     @user_errors
@@ -92,19 +92,25 @@ class Community(commands.Cog):
         period: str = "all",
     ) -> None:
         assert interaction.guild_id is not None
-        message = await self._board(interaction.guild_id, players or 0, period, "wins", 0)
+        if game not in GAMES:
+            raise TableError("I do not know that game.")
+        message = await self._board(interaction.guild_id, game, players or 0, period, "wins", 0)
         await interaction.response.send_message(**message)
 
-    async def _board(self, guild_id: int, players: int, period: str, sort: str, page: int) -> dict[str, Any]:
-        rows = rank(await self.store.leaderboard(guild_id, GAME, players or None, period, _now()), sort)
+    async def _board(
+        self, guild_id: int, game: str, players: int, period: str, sort: str, page: int
+    ) -> dict[str, Any]:
+        spec = GAMES[game]
+        measure = spec.measure
+        rows = rank(await self.store.leaderboard(guild_id, game, players or None, period, _now()), sort)
         pages = max(1, -(-len(rows) // PAGE))
         page = min(max(page, 0), pages - 1)
         shown = rows[page * PAGE : (page + 1) * PAGE]
         names = await self.store.member_names([r.user_id for r in shown])
         scope = f"{PERIODS[period]}" + (f", {players}-player games" if players else "")
-        embed = discord.Embed(title=f"Leaderboard: {GAME_NAMES[GAME]}", colour=COLOUR)
+        embed = discord.Embed(title=f"Leaderboard: {spec.title}", colour=COLOUR)
         embed.description = (
-            f"**{'Most wins' if sort == 'wins' else 'Fewest cards left on average'}** · {scope}"
+            f"**{'Most wins' if sort == 'wins' else f'Fewest {measure} on average'}** · {scope}"
         )
         lines = []
         for place, row in enumerate(shown, start=page * PAGE + 1):
@@ -112,11 +118,11 @@ class Community(commands.Cog):
             if sort == "wins":
                 lines.append(
                     f"`{place:>2}.` **{name}**: won {row.wins} of {row.games} "
-                    f"(average {row.average:.1f} left, best {row.best})"
+                    f"(average {row.average:.1f} {measure}, best {row.best})"
                 )
             else:
                 lines.append(
-                    f"`{place:>2}.` **{name}**: {row.average:.1f} cards left on average ({row.games} games)"
+                    f"`{place:>2}.` **{name}**: {row.average:.1f} {measure} on average ({row.games} games)"
                 )
         if not lines:
             lines.append(
@@ -125,7 +131,8 @@ class Community(commands.Cog):
                 else f"Nobody has played {MIN_GAMES} games yet in this period."
             )
         embed.add_field(name="Ranking", value="\n".join(lines), inline=False)
-        best = await self.store.best_results(guild_id, GAME)
+        # The best team result per player count means something only in the cooperative game.
+        best = await self.store.best_results(guild_id, game) if spec.cooperative else {}
         if best:
             embed.add_field(
                 name="Best result by player count",
@@ -138,11 +145,12 @@ class Community(commands.Cog):
             )
         embed.set_footer(text=f"page {page + 1} of {pages}")
         other = "average" if sort == "wins" else "wins"
+        key = spec.key
         view = view_of(
-            TableButton("lb", players, max(page - 1, 0), "tg", period, sort, label="◀", disabled=page == 0),
-            TableButton("lb", players, page + 1, "tg", period, sort, label="▶", disabled=page >= pages - 1),
+            TableButton("lb", players, max(page - 1, 0), key, period, sort, label="◀", disabled=page == 0),
+            TableButton("lb", players, page + 1, key, period, sort, label="▶", disabled=page >= pages - 1),
             TableButton(
-                "lb", players, 0, "tg", period, other, label="By average" if other == "average" else "By wins"
+                "lb", players, 0, key, period, other, label="By average" if other == "average" else "By wins"
             ),
         )
         return {"embed": embed, "view": view}
@@ -150,15 +158,16 @@ class Community(commands.Cog):
     async def _click_lb(self, interaction: discord.Interaction, click: Click) -> None:
         if (
             len(click.args) != 3
-            or click.args[0] not in GAME_KEYS
+            or click.args[0] not in BY_KEY
             or click.args[1] not in PERIODS
             or click.args[2] not in ("wins", "average")
         ):
             raise TableError("That button is not one of mine.")
         if interaction.guild_id is None or click.table_id > 5:
             raise TableError("That button is not one of mine.")
+        game = BY_KEY[click.args[0]].name
         message = await self._board(
-            interaction.guild_id, click.table_id, click.args[1], click.args[2], click.version
+            interaction.guild_id, game, click.table_id, click.args[1], click.args[2], click.version
         )
         await interaction.response.edit_message(**message)
 
@@ -189,63 +198,75 @@ class Community(commands.Cog):
     # ---- /stats --------------------------------------------------------------------------------
 
     @app_commands.command(name="stats", description="Games, wins and scores of a member, or of the server")
-    @app_commands.describe(member="whose stats (leave out for the server's)")
+    @app_commands.describe(
+        member="whose stats (leave out for the server's)", game="which game (default: The Game)"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     @user_errors
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None, game: str = THE_GAME
+    ) -> None:
         assert interaction.guild_id is not None
+        if game not in GAMES:
+            raise TableError("I do not know that game.")
+        spec = GAMES[game]
         await interaction.response.defer()
         guild_id = interaction.guild_id
         if member is None:
-            data = await self.store.guild_stats(guild_id, GAME)
-            title = f"{interaction.guild.name if interaction.guild else 'This server'}: {GAME_NAMES[GAME]}"
+            data = await self.store.guild_stats(guild_id, game)
+            title = f"{interaction.guild.name if interaction.guild else 'This server'}: {spec.title}"
             embed = discord.Embed(title=title, colour=COLOUR)
-            self._totals(embed, data)
+            self._totals(embed, data, spec.measure, cooperative=spec.cooperative)
             embed.add_field(name="Hours played", value=f"{data['hours']:.1f}")
             embed.add_field(name="Players on the board", value=str(data["members_on_board"]))
             if data["moderator_ended"]:
                 embed.add_field(name="Ended by a moderator", value=str(data["moderator_ended"]))
-            recent = await self.store.recent_results(guild_id, GAME)
+            recent = await self.store.recent_results(guild_id, game)
             chart_title = "This server's recent games"
         else:
-            data = await self.store.member_stats(guild_id, member.id, GAME)
-            embed = discord.Embed(title=f"{member.display_name}: {GAME_NAMES[GAME]}", colour=COLOUR)
-            self._totals(embed, data)
+            data = await self.store.member_stats(guild_id, member.id, game)
+            embed = discord.Embed(title=f"{member.display_name}: {spec.title}", colour=COLOUR)
+            self._totals(embed, data, spec.measure)
             if data["strikes"]:
                 embed.add_field(name="Talk-rule strikes", value=str(data["strikes"]))
             if data["teammates"]:
                 names = await self.store.member_names([m for m, _ in data["teammates"]])
                 embed.add_field(
-                    name="Favourite teammates",
+                    name="Favourite teammates" if spec.cooperative else "Played most with",
                     value="\n".join(
                         f"{names.get(m, f'<@{m}>')} ({n} {'game' if n == 1 else 'games'} together)"
                         for m, n in data["teammates"]
                     ),
                     inline=False,
                 )
-            recent = await self.store.recent_results(guild_id, GAME, member.id)
+            recent = await self.store.recent_results(guild_id, game, member.id)
             chart_title = f"{member.display_name}'s recent games"
-        if not recent:
+        if not recent or (member is None and not spec.cooperative):
+            # A competitive game has no table-wide figure to chart; a member's own results it has.
             await interaction.followup.send(embed=embed)
             return
         points = [(datetime.fromisoformat(at), left) for at, left, _ in recent]
-        png = await asyncio.to_thread(results_chart, points, chart_title)
+        excellent = 10 if game == THE_GAME else None
+        png = await asyncio.to_thread(results_chart, points, chart_title, spec.measure, excellent)
         embed.set_image(url="attachment://results.png")
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(png), filename="results.png")
         )
 
     @staticmethod
-    def _totals(embed: discord.Embed, data: dict[str, Any]) -> None:
+    def _totals(embed: discord.Embed, data: dict[str, Any], measure: str, cooperative: bool = True) -> None:
         games = data["games"]
         embed.add_field(name="Games", value=str(games))
+        if not cooperative:
+            return  # a server's totals of a competitive game: someone wins every game, no figure to average
         embed.add_field(
             name="Won", value=f"{data['wins']}" + (f" ({100 * data['wins'] / games:.0f}%)" if games else "")
         )
         embed.add_field(
-            name="Average left", value="—" if data["average"] is None else f"{data['average']:.1f}"
+            name=f"Average {measure}", value="—" if data["average"] is None else f"{data['average']:.1f}"
         )
-        embed.add_field(name="Best", value="—" if data["best"] is None else f"{data['best']} cards left")
+        embed.add_field(name="Best", value="—" if data["best"] is None else f"{data['best']} {measure}")
 
     # ---- /privacy ------------------------------------------------------------------------------
 
