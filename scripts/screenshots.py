@@ -1,4 +1,6 @@
-"""Render a sample game as players see it, for the README: lobby, board, a hand, final report.
+"""Render sample games as players see them, for the README: lobby, board, a hand, final report of
+The Game; the board and final report of Skip-Bo Junior; the board, a hand and the standings of
+Red and Black.
 
 Needs the screenshot extra and a browser:  pip install "simcord[screenshot]==3.2.1" and Debian's
 chromium package (/usr/bin/chromium). Run: python scripts/screenshots.py [OUT_DIR]
@@ -16,9 +18,19 @@ import simcord
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.ai import skipbo_junior as sb_ai  # noqa: E402
 from bot.app import Deckhand  # noqa: E402
 from tests.conftest import make_settings  # noqa: E402
-from tests.e2e.helpers import board, play_turn, reports, show_hand  # noqa: E402
+from tests.e2e.helpers import (  # noqa: E402
+    board,
+    play_turn,
+    rb_turn,
+    reports,
+    sb_button_for,
+    show_hand,
+    the_board,
+    titled,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -74,9 +86,62 @@ async def main(out: Path) -> None:
                 await preview.screenshot(out / "stats.png", viewer=bob, target=stats.response)
                 board_of_fame = await bob.slash(channel, "leaderboard show")
                 await preview.screenshot(out / "leaderboard.png", viewer=bob, target=board_of_fame.response)
+            await other_games(env, guild, out)
         # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
         await bot.store.close()
     print(f"screenshots written to {out}")
+
+
+async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped-def]
+    dan, eve = (guild.add_member(env.create_user(n)) for n in ("dan", "eve"))
+    people = {dan.id: dan, eve.id: eve}
+
+    channel = guild.create_text_channel("skip-bo-junior")
+    lobby = await dan.slash(channel, "game new", game="skip-bo-junior", stockpile=8)
+    await eve.click(lobby.response, label="Join")
+    await dan.click(lobby.response, label="Add AI seat")
+    await dan.click(lobby.response, label="Start")
+    table = env.bot.tables.in_channel(channel.id)
+    async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
+        shot_taken = False
+        while table.status == "playing":
+            seat = table.state.current
+            member = people[table.seats[seat].user_id]
+            current = the_board(channel, "Skip-Bo Junior: turn")
+            if not shot_taken and table.state.turn >= 6:
+                await preview.screenshot(out / "sbj-board.png", viewer=member, target=current)
+                shot_taken = True
+            custom_id = sb_button_for(table, sb_ai.next_action(table.state, seat))
+            await member.click(current, custom_id=custom_id)
+        await preview.screenshot(
+            out / "sbj-final.png", viewer=dan, target=titled(channel, "Skip-Bo Junior: final report")[-1]
+        )
+
+    channel = guild.create_text_channel("red-and-black")
+    lobby = await dan.slash(channel, "game new", game="red-and-black")
+    await eve.click(lobby.response, label="Join")
+    await dan.click(lobby.response, label="Add AI seat")
+    await dan.click(lobby.response, label="Add AI seat")
+    await dan.click(lobby.response, label="Start")
+    table = env.bot.tables.in_channel(channel.id)
+    async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
+        shot_taken = False
+        while table.status == "playing":
+            seat = table.state.current
+            member = people[table.seats[seat].user_id]
+            if not shot_taken and table.state.deal_index == 2 and table.state.turn >= 4:
+                current = the_board(channel, "Red and Black: deal")
+                await preview.screenshot(out / "rb-board.png", viewer=member, target=current)
+                hand = await member.click(current, label="My hand")
+                await member.click(hand.response, label="Draw from the stock")
+                shown = await member.click(current, label="My hand")
+                await preview.screenshot(out / "rb-hand.png", viewer=member, target=shown.response)
+                shot_taken = True
+                continue  # the turn goes on from the drawn card
+            await rb_turn(member, channel, table, seat)
+        await preview.screenshot(
+            out / "rb-final.png", viewer=dan, target=titled(channel, "Red and Black: final standings")[-1]
+        )
 
 
 if __name__ == "__main__":

@@ -30,11 +30,12 @@ def sb_card(card: int) -> str:
 
 
 def _stack(stack: tuple[int, ...]) -> str:
+    """A hand stack bottom to top, its playable top card in bold."""
     if not stack:
         return "—"
     *under, top = stack
-    shown = [sb_card(c) for c in under[-4:]]
-    more = "… " if len(under) > 4 else ""
+    shown = [sb_card(c) for c in under[-5:]]
+    more = "… " if len(under) > 5 else ""
     return more + " ".join([*shown, f"**{sb_card(top)}**"])
 
 
@@ -48,15 +49,13 @@ def sb_board(table: Table) -> Message:
     state: sb.SkipBoJuniorState = table.state
     view = state.public_view()
     embed = discord.Embed(title=f"Skip-Bo Junior: turn {view.turn}", colour=COLOUR)
-    for pos, pile in enumerate(view.piles):
-        value = (
-            "empty: a **1** or ★ starts a pile"
-            if pile is None
-            else f"**{len(pile)}** (next: {len(pile) + 1})"
-        )
-        embed.add_field(name=f"Pile {pos + 1}", value=value, inline=True)
-        if pos == 1:
-            embed.add_field(name="\u200b", value="\u200b", inline=True)
+    piles = "   ".join(
+        f"**{pos + 1}:** {'—' if pile is None else f'**{len(pile)}** → {len(pile) + 1}'}"
+        for pos, pile in enumerate(view.piles)
+    )
+    embed.add_field(
+        name="Building piles (top → next)", value=f"{piles}\nA **1** or ★ starts a pile.", inline=False
+    )
     embed.add_field(
         name="Draw pile",
         value=f"{plural(view.draw_pile, 'card')} · {plural(view.completed, 'card')} from finished piles",
@@ -70,11 +69,13 @@ def sb_board(table: Table) -> Message:
             if top is not None
             else "Stockpile empty"
         )
-        stacks = " · ".join(f"{i + 1}: {_stack(s)}" for i, s in enumerate(view.slots[seat]))
+        stacks = "  │  ".join(_stack(s) for s in view.slots[seat])
         embed.add_field(
-            name=f"{marker}{seat_line(table, seat)}", value=f"{stock}\nStacks {stacks}", inline=False
+            name=f"{marker}{seat_line(table, seat)}", value=f"{stock}\nStacks: {stacks}", inline=False
         )
-    embed.set_footer(text=f"★ is wild · table {table.id}")
+    embed.set_footer(
+        text=f"★ is wild · stacks read bottom to top, the bold card is on top · table {table.id}"
+    )
     return Message(embed=embed, view=_sb_buttons(table))
 
 
@@ -160,13 +161,12 @@ def rb_options_line(table: Table) -> str:
 
 
 def _score_table(table: Table, deals: tuple[rb.DealScore, ...], totals: tuple[int, ...]) -> str:
-    names = [table.name(s)[:8] for s in range(rb.PLAYERS)]
-    head = "deal " + " ".join(f"{n:>8}" for n in names)
-    rows = [head]
+    names = [table.name(s)[:7] for s in range(rb.PLAYERS)]
+    rows = ["deal " + "".join(f"{n:>8} " for n in names).rstrip()]
     for d in deals[-8:]:
-        marks = [f"{d.scores[s]:>7}{'*' if d.winner == s else ' '}" for s in range(rb.PLAYERS)]
-        rows.append(f"{d.number:>4} " + " ".join(marks))
-    rows.append("total " + " ".join(f"{t:>7} " for t in totals).rstrip())
+        marks = "".join(f"{d.scores[s]:>8}{'*' if d.winner == s else ' '}" for s in range(rb.PLAYERS))
+        rows.append(f"{d.number:>4} {marks}".rstrip())
+    rows.append("sum  " + "".join(f"{t:>8} " for t in totals).rstrip())
     return "```\n" + "\n".join(rows) + "\n```"
 
 
@@ -273,7 +273,7 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
         lines.append(f"**Your turn.** Discard a card{taken}.")
         if mine.declarable:
             lines.append("✨ **You can declare!** Your other 14 cards make two matched sequences.")
-        for k, name in enumerate(sorted(set(mine.hand), key=lambda c: (c[1], c[0]))):
+        for k, name in enumerate(sorted(set(mine.hand), key=lambda c: (c[1] != "R", c[0]))):
             buttons.append(
                 TableButton(
                     "rbdis",

@@ -7,6 +7,9 @@ from typing import Any
 import discord
 
 from bot.ai import baseline
+from bot.ai import red_and_black as rb_ai
+from bot.games import red_and_black as rb
+from bot.games import skipbo_junior as sb
 from bot.tables import PLAYING, Table
 
 
@@ -104,3 +107,67 @@ async def play_to_the_end(env: Any, channel: Any, table: Table, members: dict[in
         assert not table.seats[seat].ai, "AI seats move on their own"
         assert user_id is not None
         await play_turn(members[user_id], channel, table, seat)
+
+
+# ---- the other games -------------------------------------------------------------------------
+
+
+def titled(channel: Any, start: str) -> list:
+    return [m for m in channel.history() if embed_title(m).startswith(start)]
+
+
+def the_board(channel: Any, start: str) -> discord.Message:
+    found = titled(channel, start)
+    assert len(found) == 1, f"expected one board, found {len(found)}"
+    return found[0]
+
+
+def sb_button_for(table: Table, action: sb.Play) -> str:
+    """The board button for the AI's chosen play (any empty place is offered as the first one)."""
+    state = table.state
+    pile = action.pile
+    if state.piles[pile - 1] is None:
+        pile = next(p for p in range(1, sb.PILES + 1) if state.piles[p - 1] is None)
+    source = "s" if action.source == sb.STOCK else str(action.source)
+    return f"dh:sb:{table.id}:{table.version}:{source}:{pile}"
+
+
+async def rb_turn(member: Any, channel: Any, table: Any, seat: int) -> None:
+    """The seat's turn as the baseline AI would play it, clicked in the member's private hand."""
+    state = table.state
+    board = the_board(channel, "Red and Black: deal")
+    opened = await member.click(board, label="My hand")
+    assert opened.ephemeral
+    hand = opened.response
+    assert "Your turn" in hand.embeds[0].description
+    deal, turn = state.deal_index, state.turn
+    while (
+        table.status == PLAYING and state.current == seat and (state.deal_index, state.turn) == (deal, turn)
+    ):
+        action = rb_ai.next_action(state, seat)
+        match action:
+            case rb.Draw(source="stock"):
+                result = await member.click(hand, label="Draw from the stock")
+            case rb.Draw():
+                result = await member.click(
+                    hand,
+                    custom_id=button(hand, prefix=f"dh:rbdraw:{table.id}:", suffix=":discard")["custom_id"],
+                )
+            case rb.Discard():
+                result = await member.click(
+                    hand,
+                    custom_id=button(hand, prefix=f"dh:rbdis:{table.id}:", suffix=f":{action.card.lower()}")[
+                        "custom_id"
+                    ],
+                )
+            case rb.Declare():
+                result = await member.click(
+                    hand,
+                    custom_id=button(hand, prefix=f"dh:rbdecl:{table.id}:", suffix=f":{action.card.lower()}")[
+                        "custom_id"
+                    ],
+                )
+            case _:
+                result = await member.click(hand, label="End the play")
+        assert result.acknowledged
+        hand = result.response

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.ai import red_and_black as rb_ai
 from bot.ai import skipbo_junior as sb_ai
 from bot.app import Deckhand
 from bot.games import red_and_black as rb
 from bot.games import skipbo_junior as sb
 from bot.games.base import Status
 from bot.tables import PLAYING
-from tests.e2e.helpers import button, buttons, embed_title, turn_notices
+from tests.e2e.helpers import (
+    button,
+    buttons,
+    embed_title,
+    rb_turn,
+    sb_button_for,
+    the_board,
+    titled,
+    turn_notices,
+)
 
 
 def world(env, *names):
@@ -19,16 +25,6 @@ def world(env, *names):
     channel = guild.create_text_channel("game-night")
     members = [guild.add_member(env.create_user(n)) for n in names]
     return guild, channel, members
-
-
-def titled(channel, start: str) -> list:
-    return [m for m in channel.history() if embed_title(m).startswith(start)]
-
-
-def the_board(channel, start: str):
-    found = titled(channel, start)
-    assert len(found) == 1, f"expected one board, found {len(found)}"
-    return found[0]
 
 
 async def open_game(env, channel, host, *others, ai: int = 0, **options):
@@ -43,16 +39,6 @@ async def open_game(env, channel, host, *others, ai: int = 0, **options):
 
 
 # ---- Skip-Bo Junior ------------------------------------------------------------------------------
-
-
-def sb_button_for(table, action: sb.Play) -> str:
-    """The board button for the AI's chosen play (any empty place is offered as the first one)."""
-    state = table.state
-    pile = action.pile
-    if state.piles[pile - 1] is None:
-        pile = next(p for p in range(1, sb.PILES + 1) if state.piles[p - 1] is None)
-    source = "s" if action.source == sb.STOCK else str(action.source)
-    return f"dh:sb:{table.id}:{table.version}:{source}:{pile}"
 
 
 async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simcord_env):
@@ -177,47 +163,6 @@ async def test_skip_bo_junior_board_buttons_work_after_a_restart(simcord_env, se
 # ---- Red and Black -------------------------------------------------------------------------------
 
 
-async def rb_turn(member: Any, channel: Any, table: Any, seat: int) -> None:
-    """The seat's turn as the baseline AI would play it, clicked in the member's private hand."""
-    state = table.state
-    board = the_board(channel, "Red and Black: deal")
-    opened = await member.click(board, label="My hand")
-    assert opened.ephemeral
-    hand = opened.response
-    assert "Your turn" in hand.embeds[0].description
-    deal, turn = state.deal_index, state.turn
-    while (
-        table.status == PLAYING and state.current == seat and (state.deal_index, state.turn) == (deal, turn)
-    ):
-        action = rb_ai.next_action(state, seat)
-        match action:
-            case rb.Draw(source="stock"):
-                result = await member.click(hand, label="Draw from the stock")
-            case rb.Draw():
-                result = await member.click(
-                    hand,
-                    custom_id=button(hand, prefix=f"dh:rbdraw:{table.id}:", suffix=":discard")["custom_id"],
-                )
-            case rb.Discard():
-                result = await member.click(
-                    hand,
-                    custom_id=button(hand, prefix=f"dh:rbdis:{table.id}:", suffix=f":{action.card.lower()}")[
-                        "custom_id"
-                    ],
-                )
-            case rb.Declare():
-                result = await member.click(
-                    hand,
-                    custom_id=button(hand, prefix=f"dh:rbdecl:{table.id}:", suffix=f":{action.card.lower()}")[
-                        "custom_id"
-                    ],
-                )
-            case _:
-                result = await member.click(hand, label="End the play")
-        assert result.acknowledged
-        hand = result.response
-
-
 async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(simcord_env):
     env = simcord_env
     _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
@@ -270,7 +215,8 @@ async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(
     for place, seat in enumerate(result.standing(), start=1):
         assert standings[place - 1].endswith(f": {state.totals[seat]} points")
     table_text = next(f.value for f in report.fields if f.name.startswith("Deal by deal"))
-    assert "total" in table_text and str(state.totals[0]) in table_text
+    total_row = table_text.strip("`\n").splitlines()[-1].split()
+    assert total_row == ["sum", *map(str, state.totals)]
 
     shown = await ann.slash(channel, "leaderboard show", game="red-and-black")
     ranking = shown.response.embeds[0].fields[0].value
