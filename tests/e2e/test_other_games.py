@@ -7,6 +7,7 @@ from bot.app import Deckhand
 from bot.games import red_and_black as rb
 from bot.games import skipbo_junior as sb
 from bot.games.base import Status
+from bot.records import parse_record, replay
 from bot.tables import PLAYING
 from tests.e2e.helpers import (
     button,
@@ -102,6 +103,14 @@ async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simc
     first = standing.splitlines()[0]
     assert first.startswith("1. ") and table.name(state.result().standing()[0]) in first
     assert turn_notices(channel) == []
+
+    # The exported record replays to the same end.
+    exported = await bob.slash(channel, "game export")
+    record = parse_record(await exported.response.attachments[0].read())
+    out, code = replay(record)
+    assert (
+        code == 0 and out["winner"] == state.winner and out["stock_left"] == list(state.result().stock_left)
+    )
 
     # The result feeds the game's own leaderboard.
     shown = await bob.slash(channel, "leaderboard show", game="skip-bo-junior")
@@ -218,6 +227,10 @@ async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(
     total_row = table_text.strip("`\n").splitlines()[-1].split()
     assert total_row == ["sum", *map(str, state.totals)]
 
+    exported = await bob.slash(channel, "game export")
+    out, code = replay(parse_record(await exported.response.attachments[0].read()))
+    assert code == 0 and out["totals"] == list(state.totals) and out["winners"] == list(result.winners)
+
     shown = await ann.slash(channel, "leaderboard show", game="red-and-black")
     ranking = shown.response.embeds[0].fields[0].value
     for user in (ann, bob):
@@ -242,3 +255,21 @@ async def test_a_red_and_black_player_who_leaves_is_replaced_by_an_ai_seat(simco
     # Talk is free in this game too.
     said = await ann.send(channel, "I need a black 7 and two 5s")
     assert said.id in [m.id for m in channel.history()]
+
+
+async def test_an_absent_red_and_black_player_can_only_be_handed_to_the_ai(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_game(env, channel, ann, bob, ai=2, game="red-and-black", turn_timer=5)
+    await ann.click(lobby, label="Start")
+    table = env.bot.tables.in_channel(channel.id)
+    absent = table.seats[table.state.current]
+    assert not absent.ai
+    await env.advance_time(5 * 60 + 20)
+    notices = [m for m in channel.history() if "turn timer has run out" in m.content]
+    assert len(notices) == 1
+    assert [b["label"] for b in buttons(notices[0])] == ["Hand seat to AI"], "no seat is removed in this game"
+    await ann.click(notices[0], label="Hand seat to AI")
+    assert table.seats[table.seat_of(absent.user_id)].ai
+    await env.settle()
+    assert table.state.turns_total >= 1, "the AI seat took the turn"
