@@ -139,6 +139,11 @@ def sb_final(table: Table, finished_at: datetime) -> Message:
         )
     embed.add_field(name="Standing", value="\n".join(lines), inline=False)
     embed.add_field(name="Turns", value=str(result.turns), inline=True)
+    return _closing(embed, table, finished_at)
+
+
+def _closing(embed: discord.Embed, table: Table, finished_at: datetime) -> Message:
+    """What every final report ends with: the duration, the export hint and Rematch."""
     assert table.started_at is not None
     embed.add_field(
         name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
@@ -330,10 +335,4 @@ def rb_final(table: Table, finished_at: datetime) -> Message:
         value=_score_table(table, result.deals, result.totals),
         inline=False,
     )
-    assert table.started_at is not None
-    embed.add_field(
-        name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
-    )
-    embed.set_footer(text=f"table {table.id} · /game export gives the full record")
-    view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
-    return Message(embed=embed, view=view)
+    return _closing(embed, table, finished_at)

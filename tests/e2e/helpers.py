@@ -57,8 +57,16 @@ def turn_notices(channel: Any) -> list[discord.Message]:
     return [m for m in channel.history() if "it is your turn" in m.content]
 
 
-async def open_table(env: Any, channel: Any, host: Any, *others: Any, ai: int = 0, **options: Any) -> Table:
-    """/game new by the host, Join clicked by the others, AI seats added, Start clicked."""
+def world(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
+    """A server with a #game-night channel and these members."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("game-night")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, members
+
+
+async def open_lobby(env: Any, channel: Any, host: Any, *others: Any, ai: int = 0, **options: Any) -> Any:
+    """/game new by the host, Join clicked by the others, AI seats added; the lobby message."""
     result = await host.slash(channel, "game new", **options)
     lobby = result.response
     assert lobby is not None and not lobby.ephemeral
@@ -66,6 +74,12 @@ async def open_table(env: Any, channel: Any, host: Any, *others: Any, ai: int = 
         await member.click(lobby, label="Join")
     for _ in range(ai):
         await host.click(lobby, label="Add AI seat")
+    return lobby
+
+
+async def open_table(env: Any, channel: Any, host: Any, *others: Any, ai: int = 0, **options: Any) -> Table:
+    """The lobby opened and filled as ``open_lobby`` does, then Start clicked."""
+    lobby = await open_lobby(env, channel, host, *others, ai=ai, **options)
     await host.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     assert table is not None and table.status == PLAYING

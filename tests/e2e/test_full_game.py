@@ -5,14 +5,16 @@ from __future__ import annotations
 import discord
 
 from bot.games.base import Status
-from tests.e2e.helpers import board, boards, open_table, play_to_the_end, reports, show_hand, turn_notices
-
-
-def world(env, *names):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("game-night")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
+from tests.e2e.helpers import (
+    board,
+    boards,
+    open_table,
+    play_to_the_end,
+    reports,
+    show_hand,
+    turn_notices,
+    world,
+)
 
 
 async def test_three_players_from_lobby_to_final_report(simcord_env):

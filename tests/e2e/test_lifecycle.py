@@ -21,14 +21,8 @@ from tests.e2e.helpers import (
     reports,
     show_hand,
     turn_notices,
+    world,
 )
-
-
-def world(env, *names):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("game-night")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
 
 
 def pile_values(message: discord.Message) -> list[str]:

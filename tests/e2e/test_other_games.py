@@ -13,39 +13,20 @@ from tests.e2e.helpers import (
     button,
     buttons,
     embed_title,
+    open_lobby,
     rb_turn,
     sb_button_for,
     the_board,
     titled,
     turn_notices,
+    world,
 )
-
-
-def world(env, *names):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("game-night")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
-
-
-async def open_game(env, channel, host, *others, ai: int = 0, **options):
-    result = await host.slash(channel, "game new", **options)
-    lobby = result.response
-    assert lobby is not None and not lobby.ephemeral
-    for member in others:
-        await member.click(lobby, label="Join")
-    for _ in range(ai):
-        await host.click(lobby, label="Add AI seat")
-    return lobby
-
-
-# ---- Skip-Bo Junior ------------------------------------------------------------------------------
 
 
 async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simcord_env):
     env = simcord_env
     _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
-    lobby = await open_game(env, channel, ann, bob, game="skip-bo-junior", stockpile=5)
+    lobby = await open_lobby(env, channel, ann, bob, game="skip-bo-junior", stockpile=5)
     assert embed_title(lobby) == "Skip-Bo Junior: a table is open"
     assert "stockpiles of 5" in lobby.embeds[0].description
     await ann.click(lobby, label="Add AI seat")
@@ -131,7 +112,7 @@ async def test_skip_bo_junior_options_and_the_talk_rule(simcord_env):
     wrong = await ann.slash(channel, "game new", game="skip-bo-junior", expert=True)
     assert wrong.ephemeral and "`expert` is not an option of Skip-Bo Junior" in wrong.response.content
     assert env.bot.tables.in_channel(channel.id) is None
-    lobby = await open_game(env, channel, ann, game="skip-bo-junior", may_stop=True)
+    lobby = await open_lobby(env, channel, ann, game="skip-bo-junior", may_stop=True)
     too_few = await ann.click(lobby, label="Start")
     assert "needs at least 2 players" in too_few.response.content
     await bob.click(lobby, label="Join")
@@ -152,7 +133,7 @@ async def test_skip_bo_junior_options_and_the_talk_rule(simcord_env):
 async def test_skip_bo_junior_board_buttons_work_after_a_restart(simcord_env, settings):
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
-    lobby = await open_game(env, channel, ann, bob, game="skip-bo-junior")
+    lobby = await open_lobby(env, channel, ann, bob, game="skip-bo-junior")
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     board = the_board(channel, "Skip-Bo Junior: turn")
@@ -175,7 +156,7 @@ async def test_skip_bo_junior_board_buttons_work_after_a_restart(simcord_env, se
 async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(simcord_env):
     env = simcord_env
     _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
-    lobby = await open_game(env, channel, ann, bob, game="red-and-black")
+    lobby = await open_lobby(env, channel, ann, bob, game="red-and-black")
     too_few = await ann.click(lobby, label="Start")
     assert "needs exactly 4 players" in too_few.response.content
     await ann.click(lobby, label="Add AI seat")
@@ -243,7 +224,7 @@ async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(
 async def test_a_red_and_black_player_who_leaves_is_replaced_by_an_ai_seat(simcord_env):
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
-    lobby = await open_game(env, channel, ann, bob, ai=2, game="red-and-black")
+    lobby = await open_lobby(env, channel, ann, bob, ai=2, game="red-and-black")
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     asked = await bob.slash(channel, "game leave")
@@ -260,7 +241,7 @@ async def test_a_red_and_black_player_who_leaves_is_replaced_by_an_ai_seat(simco
 async def test_an_absent_red_and_black_player_can_only_be_handed_to_the_ai(simcord_env):
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
-    lobby = await open_game(env, channel, ann, bob, ai=2, game="red-and-black", turn_timer=5)
+    lobby = await open_lobby(env, channel, ann, bob, ai=2, game="red-and-black", turn_timer=5)
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     absent = table.seats[table.state.current]

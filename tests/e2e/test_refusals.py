@@ -5,14 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.games import thegame
-from tests.e2e.helpers import board, button, open_table, show_hand
-
-
-def world(env, *names):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("game-night")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
+from tests.e2e.helpers import board, button, open_table, show_hand, world
 
 
 def forge(env, channel, custom_id: str, label: str = "Play") -> discord.Message:
