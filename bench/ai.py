@@ -36,14 +36,17 @@ def main() -> None:
     rows = []
     print(
         f"{'AI':<10} | {'players':>7} | {'won %':>6} | {'95 % interval':>15} | {'published':>9} | "
-        f"{'beats it':>8} | {'mean left':>9} | {'games/s':>7}"
+        f"{'low > it':>8} | {'mean left':>9} | {'target':>6} | {'games/s':>7}"
     )
-    print("-" * 92)
+    print("-" * 101)
     for ai in ais:
         for players in range(1, 6):
             s = simulate(players, args.games, args.seed, jobs=args.jobs, ai=ai)
             low, high = s.win_rate_ci95
-            beats = low > PUBLISHED[players] and (players == 1 or s.mean_cards_left < 5)
+            # The target: the interval's low end above the published rate, and (2 to 5 players)
+            # fewer than 5 cards left on average.
+            beats_rate = low > PUBLISHED[players]
+            beats = beats_rate and (players == 1 or s.mean_cards_left < 5)
             rows.append(
                 {
                     "ai": ai,
@@ -54,6 +57,7 @@ def main() -> None:
                     "published": PUBLISHED[players],
                     "mean_cards_left": round(s.mean_cards_left, 2),
                     "share_under_10": round(s.share_under_10, 4),
+                    "beats_published_rate": beats_rate,
                     "beats_target": beats,
                     "games_per_second": round(s.games_per_second, 1),
                 }
@@ -61,8 +65,8 @@ def main() -> None:
             interval = f"{100 * low:>6.2f} to {100 * high:>5.2f}"
             print(
                 f"{ai:<10} | {players:>7} | {100 * s.win_rate:>6.2f} | {interval} | "
-                f"{100 * PUBLISHED[players]:>9.1f} | {'yes' if beats else 'no':>8} | "
-                f"{s.mean_cards_left:>9.2f} | {s.games_per_second:>7.0f}"
+                f"{100 * PUBLISHED[players]:>9.1f} | {'yes' if beats_rate else 'no':>8} | "
+                f"{s.mean_cards_left:>9.2f} | {'met' if beats else 'no':>6} | {s.games_per_second:>7.0f}"
             )
     print(json.dumps({"benchmark": "ai", "games_per_count": args.games, "seed": args.seed, "rows": rows}))
 

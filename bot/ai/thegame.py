@@ -1,12 +1,15 @@
 """A planning AI for The Game: whole turns, cheap extras, and pile signals as people use them.
 
-It decides from what its seat may know: its hand, the pile tops, the signals, the draw pile count
-and the minimum in force. Each turn it searches the orders in which it could lay the cards it must
-lay and takes the one that wastes the fewest numbers (a backwards trick gains ten), so a card that
-opens a trick for another is found. Piles another player asked to keep free cost extra. After the
-minimum it lays only cards that cost (almost) nothing; once the draw pile is empty it is a little
-more generous. At the end of its turn it marks the piles where it holds a card that fits closely
-("please don't play here"), which the others read.
+It decides from what its seat may know: its hand, the pile tops, the signals, the laid cards
+(public), the draw pile count and the minimum in force. Each turn it searches the orders in which
+it could lay the cards it must lay and takes the cheapest, so a card that opens a trick for
+another is found. At a table of two or more, a play costs the cards it skips that are not laid
+yet, and much more for a card that no other pile can take any more; a backwards trick gains the
+cards it opens again. Piles another player asked to keep free cost extra. After the minimum it
+lays only cards that skip nothing, and once the draw pile is empty it lays just the minimum
+unless a card is free, leaving room for the others. Alone, it counts gaps in numbers and weighs
+what its kept cards would waste, which plays better solo. At the end of its turn it marks the
+piles where it holds a card that fits closely ("please don't play here"), which the others read.
 """
 
 from __future__ import annotations
@@ -23,15 +26,32 @@ DONT = "dont_play"
 
 
 class Weights:
-    """The planner's knobs, kept together so simulations can compare settings."""
+    """The planner's knobs for a table of two or more, kept together so simulations can compare
+    settings (bench/ai.py measures them)."""
 
-    reserved = 15  # extra cost of a play on a pile another player asked to keep free
-    extra_gap = 1  # after the minimum, lay a card whose gap is at most this
-    extra_gap_endgame = 6  # the same once the draw pile is empty
+    reserved = 5  # extra cost of a play on a pile another player asked to keep free
+    extra_gap = 0  # after the minimum, lay a card whose gap is at most this
+    extra_gap_endgame = 0  # the same once the draw pile is empty
     signal_gap = 2  # mark a pile when a card fits it within this gap (or by the trick)
     per_pile = 3  # cards tried per pile and step of the search
-    hand_weight = 0.15  # weight of what the cards kept would waste on the piles left behind
+    hand_weight = 0.0  # weight of what the cards kept would waste on the piles left behind
     stranded = 100  # the waste counted for a kept card that fits no pile
+    alive = True  # measure a gap in cards not laid yet (rather than in numbers)
+    dead = 10.0  # with alive: the cost of skipping a card no other pile can take
+
+
+class SoloWeights(Weights):
+    """Alone at the table, gaps in numbers and a look at the kept cards play better."""
+
+    reserved = 15
+    extra_gap = 1
+    extra_gap_endgame = 6
+    hand_weight = 0.15
+    alive = False
+
+
+def weights_for(players: int) -> type[Weights]:
+    return SoloWeights if players == 1 else Weights
 
 
 def potential(hand: list[int], piles: list[int], w: type[Weights]) -> float:
@@ -70,34 +90,66 @@ def _gap(card: int, pile: int, top: int) -> int | None:
     return top - card if card < top else None
 
 
-def _candidates(hand: list[int], piles: list[int], per_pile: int) -> list[tuple[int, int, int]]:
-    """(gap, card, pile) of the closest cards on every pile and every trick."""
-    out = []
+def _skip_cost(lo: int, hi: int, pile: int, piles: list[int], laid: bytearray, dead: float) -> float:
+    """The cost of skipping the cards lo..hi-1 on one pile: 1 for each card not laid yet, and
+    ``dead`` for one that no other pile can take any more."""
+    a1, a2, d1, d2 = piles
+    if pile == 0:
+        lo_up, hi_down = a2, max(d1, d2)
+    elif pile == 1:
+        lo_up, hi_down = a1, max(d1, d2)
+    elif pile == 2:
+        lo_up, hi_down = min(a1, a2), d2
+    else:
+        lo_up, hi_down = min(a1, a2), d1
+    cost = 0.0
+    for x in range(lo, hi):
+        if not laid[x]:
+            cost += 1 if (x > lo_up or x < hi_down) else dead
+    return cost
+
+
+def _candidates(
+    hand: list[int], piles: list[int], per_pile: int, laid: bytearray | None = None, dead: float = 3
+) -> list[tuple[float, int, int]]:
+    """(gap, card, pile) of the closest cards on every pile and every trick.
+
+    With ``laid`` a gap counts only the cards that could still have been laid (more for one that
+    no other pile takes), and a trick gains the cards it opens again.
+    """
+    out: list[tuple[float, int, int]] = []
     for i in range(4):
         top = piles[i]
         if i < 2:
             if top - 10 in hand:
-                out.append((TRICK, top - 10, i))
+                gain = TRICK if laid is None else -1 - sum(not laid[x] for x in range(top - 9, top))
+                out.append((gain, top - 10, i))
             k = bisect_right(hand, top)
             for c in hand[k : k + per_pile]:
-                out.append((c - top, c, i))
+                out.append((c - top if laid is None else _skip_cost(top + 1, c, i, piles, laid, dead), c, i))
         else:
             if top + 10 in hand:
-                out.append((TRICK, top + 10, i))
+                gain = TRICK if laid is None else -1 - sum(not laid[x] for x in range(top + 1, top + 10))
+                out.append((gain, top + 10, i))
             k = bisect_left(hand, top)
             for c in hand[max(0, k - per_pile) : k][::-1]:
-                out.append((top - c, c, i))
+                out.append((top - c if laid is None else _skip_cost(c + 1, top, i, piles, laid, dead), c, i))
     return out
 
 
 def plan(
-    hand: list[int], piles: list[int], need: int, reserved: frozenset[int], w: type[Weights] = Weights
+    hand: list[int],
+    piles: list[int],
+    need: int,
+    reserved: frozenset[int],
+    w: type[Weights] = Weights,
+    laid: bytearray | None = None,
 ) -> tuple[int, list[tuple[int, int]]] | None:
     """The cheapest way to lay `need` cards: (cost, [(card, pile index), ...]) or None."""
     if need <= 0:
         return (potential(hand, piles, w), [])
     best: tuple[int, list[tuple[int, int]]] | None = None
-    for gap, card, pile in _candidates(hand, piles, w.per_pile):
+    for gap, card, pile in _candidates(hand, piles, w.per_pile, laid, w.dead):
         cost = gap + (w.reserved if pile in reserved and gap > 1 else 0)
         if best is not None and cost >= best[0] + 10 * need:
             continue
@@ -105,7 +157,7 @@ def plan(
         rest_hand.remove(card)
         rest_piles = piles.copy()
         rest_piles[pile] = card
-        rest = plan(rest_hand, rest_piles, need - 1, reserved, w)
+        rest = plan(rest_hand, rest_piles, need - 1, reserved, w, laid)
         if rest is None:
             continue
         total = cost + rest[0]
@@ -114,21 +166,32 @@ def plan(
     return best
 
 
+def _laid(state: TheGameState) -> bytearray:
+    """laid[x] is 1 for a card on a pile (index 0..101)."""
+    laid = bytearray(102)
+    for entry in state.history:
+        if entry[0] == "play":
+            laid[entry[2]] = 1
+    return laid
+
+
 def _reserved_by_others(state: TheGameState, seat: int) -> frozenset[int]:
     return frozenset(i for (i, p), (kind, _) in state.signals.items() if p != seat and kind == DONT)
 
 
-def play_turn(state: TheGameState, w: type[Weights] = Weights) -> None:
+def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
     """Play the current seat's whole turn, then mark its piles and end the turn."""
+    w = w or weights_for(state.players)
     seat = state.current
     hand = state.hands[seat]
     piles = state.piles
     reserved = _reserved_by_others(state, seat)
+    laid = _laid(state) if w.alive else None
     while state.status is IN_PROGRESS and state.played < state.min_cards:
         # If fewer cards fit than the minimum, lay them one by one: the engine ends the game
         # as soon as the seat is stuck.
-        found = plan(hand, piles, state.min_cards - state.played, reserved, w) or plan(
-            hand, piles, 1, reserved, w
+        found = plan(hand, piles, state.min_cards - state.played, reserved, w, laid) or plan(
+            hand, piles, 1, reserved, w, laid
         )
         if found is None:
             return
@@ -138,7 +201,7 @@ def play_turn(state: TheGameState, w: type[Weights] = Weights) -> None:
                 return
     limit = w.extra_gap_endgame if state.next_draw >= 98 else w.extra_gap
     while state.status is IN_PROGRESS:
-        found = plan(hand, piles, 1, reserved, w)
+        found = plan(hand, piles, 1, reserved, w, laid)
         if found is None or found[0] - potential(hand, piles, w) > limit:
             break
         card, pile = found[1][0]
@@ -161,7 +224,7 @@ def _signal(state: TheGameState, seat: int, w: type[Weights]) -> None:
             state.signal(seat, i + 1, "clear")
 
 
-def next_action(state: TheGameState, seat: int, w: type[Weights] = Weights) -> tuple:
+def next_action(state: TheGameState, seat: int, w: type[Weights] | None = None) -> tuple:
     """The seat's next move, for tables that show an AI's turn one action at a time.
 
     The whole turn is planned on a copy of the state and its first step returned:
