@@ -3,13 +3,13 @@
 It decides from what its seat may know: its hand, the pile tops, the signals, the laid cards
 (public), the draw pile count and the minimum in force. Each turn it searches the orders in which
 it could lay the cards it must lay and takes the cheapest, so a card that opens a trick for
-another is found. At a table of two or more, a play costs the cards it skips that are not laid
-yet, and much more for a card that no other pile can take any more; a backwards trick gains the
-cards it opens again. Piles another player asked to keep free cost extra. After the minimum it
-lays only cards that skip nothing, and once the draw pile is empty it lays just the minimum
-unless a card is free, leaving room for the others. Alone, it counts gaps in numbers and weighs
-what its kept cards would waste, which plays better solo. At the end of its turn it marks the
-piles where it holds a card that fits closely ("please don't play here"), which the others read.
+another is found. A play costs the cards it skips that are not laid yet, and much more for a card
+that no other pile can take any more; a backwards trick gains the cards it opens again. To the
+cost of a plan it adds a share of what the cards it keeps would skip on the piles it leaves.
+Piles another player asked to keep free cost extra. After the minimum it lays only cards that
+skip nothing, and once the draw pile is empty it lays just the minimum unless a card is free,
+leaving room for the others. At the end of its turn it marks the piles where it holds a card that
+fits closely ("please don't play here"), which the others read.
 """
 
 from __future__ import annotations
@@ -26,38 +26,28 @@ DONT = "dont_play"
 
 
 class Weights:
-    """The planner's knobs for a table of two or more, kept together so simulations can compare
-    settings (bench/ai.py measures them)."""
+    """The planner's knobs, kept together so simulations can compare settings (bench/ai.py
+    measures them)."""
 
     reserved = 5  # extra cost of a play on a pile another player asked to keep free
     extra_gap = 0  # after the minimum, lay a card whose gap is at most this
     extra_gap_endgame = 0  # the same once the draw pile is empty
     signal_gap = 2  # mark a pile when a card fits it within this gap (or by the trick)
     per_pile = 3  # cards tried per pile and step of the search
-    hand_weight = 0.0  # weight of what the cards kept would waste on the piles left behind
+    hand_weight = 0.15  # weight of what the cards kept would waste on the piles left behind
     stranded = 100  # the waste counted for a kept card that fits no pile
     alive = True  # measure a gap in cards not laid yet (rather than in numbers)
     dead = 10.0  # with alive: the cost of skipping a card no other pile can take
 
 
-class SoloWeights(Weights):
-    """Alone at the table, gaps in numbers and a look at the kept cards play better."""
+def potential(hand: list[int], piles: list[int], w: type[Weights], live: list[int] | None = None) -> float:
+    """What the kept cards would waste on these piles: each card at its cheapest pile.
 
-    reserved = 15
-    extra_gap = 1
-    extra_gap_endgame = 6
-    hand_weight = 0.15
-    alive = False
-
-
-def weights_for(players: int) -> type[Weights]:
-    return SoloWeights if players == 1 else Weights
-
-
-def potential(hand: list[int], piles: list[int], w: type[Weights]) -> float:
-    """What the kept cards would waste on these piles: each card at its cheapest pile."""
+    With ``live`` (live[x]: cards below x not laid yet) the waste counts cards, not numbers."""
     if not w.hand_weight:
         return 0.0
+    if live is not None:
+        return w.hand_weight * _live_potential(hand, piles, w, live)
     a1, a2, d1, d2 = piles
     total = 0
     for c in hand:
@@ -88,6 +78,38 @@ def _gap(card: int, pile: int, top: int) -> int | None:
     if card == top + 10:
         return TRICK
     return top - card if card < top else None
+
+
+def _live_potential(hand: list[int], piles: list[int], w: type[Weights], live: list[int]) -> float:
+    a1, a2, d1, d2 = piles
+    total = 0.0
+    for c in hand:
+        best = float(w.stranded)
+        for top in (a1, a2):
+            if c == top - 10:
+                best = -1.0
+                break
+            if c > top:
+                best = min(best, live[c] - live[top + 1])
+        if best >= 0:
+            for top in (d1, d2):
+                if c == top + 10:
+                    best = -1.0
+                    break
+                if c < top:
+                    best = min(best, live[top] - live[c + 1])
+        total += best
+    return total
+
+
+def _live(laid: bytearray) -> list[int]:
+    out = [0] * 102
+    count = 0
+    for x in range(102):
+        out[x] = count
+        if 2 <= x <= 99 and not laid[x]:
+            count += 1
+    return out
 
 
 def _skip_cost(lo: int, hi: int, pile: int, piles: list[int], laid: bytearray, dead: float) -> float:
@@ -144,10 +166,11 @@ def plan(
     reserved: frozenset[int],
     w: type[Weights] = Weights,
     laid: bytearray | None = None,
+    live: list[int] | None = None,
 ) -> tuple[int, list[tuple[int, int]]] | None:
     """The cheapest way to lay `need` cards: (cost, [(card, pile index), ...]) or None."""
     if need <= 0:
-        return (potential(hand, piles, w), [])
+        return (potential(hand, piles, w, live), [])
     best: tuple[int, list[tuple[int, int]]] | None = None
     for gap, card, pile in _candidates(hand, piles, w.per_pile, laid, w.dead):
         cost = gap + (w.reserved if pile in reserved and gap > 1 else 0)
@@ -157,7 +180,7 @@ def plan(
         rest_hand.remove(card)
         rest_piles = piles.copy()
         rest_piles[pile] = card
-        rest = plan(rest_hand, rest_piles, need - 1, reserved, w, laid)
+        rest = plan(rest_hand, rest_piles, need - 1, reserved, w, laid, live)
         if rest is None:
             continue
         total = cost + rest[0]
@@ -181,16 +204,17 @@ def _reserved_by_others(state: TheGameState, seat: int) -> frozenset[int]:
 
 def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
     """Play the current seat's whole turn, then mark its piles and end the turn."""
-    w = w or weights_for(state.players)
+    w = w or Weights
     seat = state.current
     hand = state.hands[seat]
     piles = state.piles
     reserved = _reserved_by_others(state, seat)
     laid = _laid(state) if w.alive else None
+    live = _live(laid) if laid is not None and w.hand_weight else None
     while state.status is IN_PROGRESS and state.played < state.min_cards:
         # If fewer cards fit than the minimum, lay them one by one: the engine ends the game
         # as soon as the seat is stuck.
-        found = plan(hand, piles, state.min_cards - state.played, reserved, w, laid) or plan(
+        found = plan(hand, piles, state.min_cards - state.played, reserved, w, laid, live) or plan(
             hand, piles, 1, reserved, w, laid
         )
         if found is None:
@@ -201,8 +225,8 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
                 return
     limit = w.extra_gap_endgame if state.next_draw >= 98 else w.extra_gap
     while state.status is IN_PROGRESS:
-        found = plan(hand, piles, 1, reserved, w, laid)
-        if found is None or found[0] - potential(hand, piles, w) > limit:
+        found = plan(hand, piles, 1, reserved, w, laid, live)
+        if found is None or found[0] - potential(hand, piles, w, live) > limit:
             break
         card, pile = found[1][0]
         state.play(seat, card, pile + 1)
