@@ -6,10 +6,11 @@ it could lay the cards it must lay and takes the cheapest, so a card that opens 
 another is found. A play costs the cards it skips that are not laid yet, and much more for a card
 that no other pile can take any more; a backwards trick gains the cards it opens again. To the
 cost of a plan it adds a share of what the cards it keeps would skip on the piles it leaves.
-Piles another player asked to keep free cost extra. After the minimum it lays only cards that
-skip nothing, and once the draw pile is empty it lays just the minimum unless a card is free,
-leaving room for the others. At the end of its turn it marks the piles where it holds a card that
-fits closely ("please don't play here"), which the others read.
+Piles another player asked to keep free cost a little extra. After the minimum it lays only
+cards that skip nothing, and once the draw pile is empty it lays just the minimum unless a card
+is free, leaving room for the others. Alone, it plans one card beyond the minimum. At the end of
+its turn it marks the piles where it holds a card that fits closely ("please don't play here"),
+which the others read.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Weights:
     """The planner's knobs, kept together so simulations can compare settings (bench/ai.py
     measures them)."""
 
-    reserved = 5  # extra cost of a play on a pile another player asked to keep free
+    reserved = 1  # extra cost of a play on a pile another player asked to keep free
     extra_gap = 0  # after the minimum, lay a card whose gap is at most this
     extra_gap_endgame = 0  # the same once the draw pile is empty
     signal_gap = 2  # mark a pile when a card fits it within this gap (or by the trick)
@@ -38,6 +39,7 @@ class Weights:
     stranded = 100  # the waste counted for a kept card that fits no pile
     alive = True  # measure a gap in cards not laid yet (rather than in numbers)
     dead = 10.0  # with alive: the cost of skipping a card no other pile can take
+    solo_lookahead = 1  # alone: plan this many cards beyond the minimum (and lay only the minimum)
 
 
 def potential(hand: list[int], piles: list[int], w: type[Weights], live: list[int] | None = None) -> float:
@@ -211,16 +213,36 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
     reserved = _reserved_by_others(state, seat)
     laid = _laid(state) if w.alive else None
     live = _live(laid) if laid is not None and w.hand_weight else None
+
+    def lay(card: int, pile: int) -> None:
+        nonlocal live
+        state.play(seat, card, pile + 1)
+        if laid is not None:
+            laid[card] = 1
+            live = _live(laid) if live is not None else None
+
     while state.status is IN_PROGRESS and state.played < state.min_cards:
         # If fewer cards fit than the minimum, lay them one by one: the engine ends the game
         # as soon as the seat is stuck.
-        found = plan(hand, piles, state.min_cards - state.played, reserved, w, laid, live) or plan(
-            hand, piles, 1, reserved, w, laid
+        need = state.min_cards - state.played
+        found = None
+        if w.solo_lookahead and state.players == 1:
+            # Alone, plan a card beyond the minimum, so the cards laid now leave a good next one
+            # (at a table of several this plays worse: the next card is often another's to lay).
+            # Only the plan's first card is laid before planning again, as a table asking for one
+            # action at a time would do.
+            found = plan(hand, piles, need + w.solo_lookahead, reserved, w, laid, live)
+            if found is not None:
+                need = 1
+        found = (
+            found
+            or plan(hand, piles, need, reserved, w, laid, live)
+            or plan(hand, piles, 1, reserved, w, laid, live)
         )
         if found is None:
             return
-        for card, pile in found[1]:
-            state.play(seat, card, pile + 1)
+        for card, pile in found[1][:need]:
+            lay(card, pile)
             if state.status is not IN_PROGRESS:
                 return
     limit = w.extra_gap_endgame if state.next_draw >= 98 else w.extra_gap
@@ -228,8 +250,7 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
         found = plan(hand, piles, 1, reserved, w, laid, live)
         if found is None or found[0] - potential(hand, piles, w, live) > limit:
             break
-        card, pile = found[1][0]
-        state.play(seat, card, pile + 1)
+        lay(*found[1][0])
     if state.status is not IN_PROGRESS:
         return
     _signal(state, seat, w)
