@@ -134,7 +134,12 @@ def _skip_cost(lo: int, hi: int, pile: int, piles: list[int], laid: bytearray, d
 
 
 def _candidates(
-    hand: list[int], piles: list[int], per_pile: int, laid: bytearray | None = None, dead: float = 3
+    hand: list[int],
+    piles: list[int],
+    per_pile: int,
+    laid: bytearray | None = None,
+    dead: float = 3,
+    first_pile: int = 0,
 ) -> list[tuple[float, int, int]]:
     """(gap, card, pile) of the closest cards on every pile and every trick.
 
@@ -142,7 +147,7 @@ def _candidates(
     no other pile takes), and a trick gains the cards it opens again.
     """
     out: list[tuple[float, int, int]] = []
-    for i in range(4):
+    for i in range(first_pile, 4):
         top = piles[i]
         if i < 2:
             if top - 10 in hand:
@@ -169,12 +174,17 @@ def plan(
     w: type[Weights] = Weights,
     laid: bytearray | None = None,
     live: list[int] | None = None,
+    first_pile: int = 0,
 ) -> tuple[int, list[tuple[int, int]]] | None:
-    """The cheapest way to lay `need` cards: (cost, [(card, pile index), ...]) or None."""
+    """The cheapest way to lay `need` cards: (cost, [(card, pile index), ...]) or None.
+
+    Plays on different piles do not change each other's cost, so only orders that go from pile
+    to pile in index order are searched (``first_pile`` is where this step may start).
+    """
     if need <= 0:
         return (potential(hand, piles, w, live), [])
     best: tuple[int, list[tuple[int, int]]] | None = None
-    for gap, card, pile in _candidates(hand, piles, w.per_pile, laid, w.dead):
+    for gap, card, pile in _candidates(hand, piles, w.per_pile, laid, w.dead, first_pile):
         cost = gap + (w.reserved if pile in reserved and gap > 1 else 0)
         if best is not None and cost >= best[0] + 10 * need:
             continue
@@ -182,7 +192,7 @@ def plan(
         rest_hand.remove(card)
         rest_piles = piles.copy()
         rest_piles[pile] = card
-        rest = plan(rest_hand, rest_piles, need - 1, reserved, w, laid, live)
+        rest = plan(rest_hand, rest_piles, need - 1, reserved, w, laid, live, pile)
         if rest is None:
             continue
         total = cost + rest[0]
