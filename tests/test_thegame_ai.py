@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import permutations, product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot.ai import baseline
 from bot.ai import thegame as planner
 from bot.games.base import Status
@@ -38,6 +43,49 @@ def test_the_planner_lays_the_cheapest_pair_including_a_trick_it_opens():
     cost, plays = planner.plan([35, 45, 80], [30, 60, 90, 90], 2, frozenset())
     assert plays == [(45, 0), (35, 0)]
     assert cost < 10
+
+
+class EveryCard(planner.Weights):
+    """Every card of the hand is a candidate and a kept hand costs nothing: the search's only
+    shortcut left is the pile order."""
+
+    per_pile = 8
+    hand_weight = 0
+    reserved = 3
+
+
+def cheapest_by_every_order(
+    hand: list[int], piles: list[int], need: int, reserved: frozenset[int]
+) -> float | None:
+    best = None
+    for cards in permutations(hand, need):
+        for targets in product(range(4), repeat=need):
+            tops, cost = list(piles), 0
+            for card, pile in zip(cards, targets, strict=True):
+                gap = planner._gap(card, pile, tops[pile])
+                if gap is None:
+                    break
+                cost += gap + (EveryCard.reserved if pile in reserved and gap > 1 else 0)
+                tops[pile] = card
+            else:
+                best = cost if best is None else min(best, cost)
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hand=st.lists(st.integers(2, 99), min_size=2, max_size=6, unique=True),
+    piles=st.tuples(st.integers(1, 60), st.integers(1, 60), st.integers(40, 100), st.integers(40, 100)),
+    need=st.integers(1, 3),
+    reserved=st.frozensets(st.integers(0, 3)),
+)
+def test_searching_piles_in_order_finds_the_cheapest_plan_of_all_orders(hand, piles, need, reserved):
+    hand = sorted(c for c in hand if c not in piles)
+    found = planner.plan(hand, list(piles), need, reserved, EveryCard)
+    expected = cheapest_by_every_order(hand, list(piles), need, reserved)
+    assert (found is None) == (expected is None)
+    if found is not None:
+        assert found[0] == expected
 
 
 def test_the_planner_leaves_fewer_cards_than_the_baseline():
