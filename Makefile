@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/chatfilter.py
 	$(BIN)/python bench/stats.py
 	$(BIN)/python bench/ai.py
+	$(BIN)/python bench/ai_turns.py
 
 screenshots: $(STAMP)
 	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"
