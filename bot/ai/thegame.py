@@ -178,9 +178,9 @@ def plan(
 ) -> tuple[int, list[tuple[int, int]]] | None:
     """The cheapest way to lay `need` cards: (cost, [(card, pile index), ...]) or None.
 
-    Plays on different piles do not change each other's cost, so only orders that go from pile
-    to pile in index order are searched (``first_pile`` is where this step may start).
-    """
+    Plays on different piles do not change each other's gaps (only, at times, whether a skipped
+    card counts as dead), so only orders that go from pile to pile in index order are searched
+    (``first_pile`` is where this step may start)."""
     if need <= 0:
         return (potential(hand, piles, w, live), [])
     best: tuple[int, list[tuple[int, int]]] | None = None
