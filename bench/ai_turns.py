@@ -1,9 +1,9 @@
 """How long an AI seat at a table takes to decide, for The Game's planning AI.
 
-A table asks the AI for one action at a time (`next_action`: a play, a signal or the end of the
-turn), shows it, pauses, and asks again. This plays whole games that way for 1 to 5 players and
-times every call, and every turn (the sum of its calls). Target (issue 6): each turn decided in
-under a second.
+A table asks the AI for one action at a time (the game spec's `ai_action`, around the planner's
+`next_action`: a play, a signal or the end of the turn), shows it, pauses, and asks again. This
+plays whole games that way for 1 to 5 players and times every call, and every turn (the sum of
+its calls). Target (issue 6): each turn decided in under a second.
 
 Run: python bench/ai_turns.py [--games 200] [--seed 2026]
 Prints a table, then one JSON object with the figures as its last line.
@@ -20,20 +20,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai import thegame as planner
-from bot.games.thegame import new_game
+from bench.figures import percentile
+from bot.catalog import spec
+from bot.games.thegame import NAME, EndTurn, new_game
 from bot.simulate import game_seed
 
 TARGET_MS = 1000.0
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def time_games(players: int, games: int, seed: int) -> tuple[list[float], list[float]]:
-    """Milliseconds of every next_action call and of every whole turn."""
+    """Milliseconds of every call for an action and of every whole turn."""
+    ai_action = spec(NAME).ai_action
     calls: list[float] = []
     turns: list[float] = []
     for index in range(games):
@@ -42,17 +39,12 @@ def time_games(players: int, games: int, seed: int) -> tuple[list[float], list[f
         while not state.is_over:
             seat = state.current
             start = time.perf_counter()
-            move = planner.next_action(state, seat)
+            action = ai_action(state, seat)
             spent = (time.perf_counter() - start) * 1000
             calls.append(spent)
             turn_ms += spent
-            if move[0] == "play":
-                state.play(seat, move[1], move[2])
-            elif move[0] == "signal":
-                state.signal(seat, move[1], move[2])
-            else:
-                state.end_turn(seat)
-            if move[0] == "end_turn" or state.is_over:
+            state.apply(action)
+            if isinstance(action, EndTurn) or state.is_over:
                 turns.append(turn_ms)
                 turn_ms = 0.0
     return calls, turns

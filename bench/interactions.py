@@ -31,15 +31,11 @@ from discord.ext import commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.figures import percentile
 from bot.app import Deckhand
 from bot.config import Settings
 from bot.ui.components import TableButton
 from tests.e2e.helpers import button, open_table
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
 async def open_floor_db(path: Path) -> aiosqlite.Connection:
