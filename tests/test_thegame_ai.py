@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -112,3 +112,48 @@ def test_one_action_at_a_time_plays_the_same_game_as_whole_turns():
             else:
                 stepwise.end_turn(seat)
         assert stepwise.history == whole.history
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    unseen=st.lists(st.integers(2, 99), min_size=1, max_size=9, unique=True),
+    piles=st.tuples(st.integers(1, 60), st.integers(1, 60), st.integers(40, 100), st.integers(40, 100)),
+    laid_cards=st.sets(st.integers(2, 99), max_size=30),
+    hand_size=st.integers(1, 4),
+    need=st.integers(1, 2),
+)
+def test_the_next_seats_expected_cost_is_the_mean_over_every_hand_it_could_hold(
+    unseen, piles, laid_cards, hand_size, need
+):
+    unseen = sorted(c for c in unseen if c not in piles and c not in laid_cards)
+    laid = bytearray(102)
+    for c in laid_cards:
+        laid[c] = 1
+    expected = planner.next_cost(list(piles), unseen, laid, hand_size, need, planner.Weights)
+    costs = dict(zip(unseen, planner.card_costs(list(piles), unseen, laid, 10.0, 30.0), strict=True))
+    hands = list(combinations(unseen, min(hand_size, len(unseen))))
+    if not unseen:
+        assert expected == 0
+        return
+    mean = sum(sum(sorted(costs[c] for c in hand)[:need]) for hand in hands) / len(hands)
+    assert abs(expected - mean) < 1e-9
+
+
+def test_a_card_costs_what_it_skips_at_its_cheapest_pile():
+    laid = bytearray(102)
+    laid[31] = laid[32] = 1
+    # Up piles at 30 and 50, down piles at 70 and 90: 34 skips 33 on pile 1 (31 and 32 are laid).
+    # 55 fits pile 2 after skipping 51..54. 20 is the trick on pile 1. Pile 3 takes 69 at once.
+    # 25 fits no pile at all.
+    costs = planner.card_costs([30, 50, 70, 90], [34, 55, 20, 69, 25], laid, 10.0, 30.0)
+    assert costs == [1, 4, -1, 0, 30]
+
+
+def test_at_a_table_leaving_good_piles_for_the_next_seat_leaves_fewer_cards():
+    class Selfish(planner.Weights):
+        next_weight = 0.0
+
+    seeds = [game_seed(5, i) for i in range(200)]
+    ours = sum(finish(3, s, planner.play_turn)[0] for s in seeds)
+    selfish = sum(finish(3, s, lambda state: planner.play_turn(state, Selfish))[0] for s in seeds)
+    assert ours < selfish * 0.9

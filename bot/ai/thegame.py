@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
+from math import comb
 
 from bot.games.base import Status
 from bot.games.thegame import TheGameState
@@ -40,6 +42,9 @@ class Weights:
     alive = True  # measure a gap in cards not laid yet (rather than in numbers)
     dead = 10.0  # with alive: the cost of skipping a card no other pile can take
     solo_lookahead = 1  # alone: plan this many cards beyond the minimum (and lay only the minimum)
+    next_weight = 2.0  # at a table: weight of the next seat's expected cost for its minimum
+    next_top = 8  # the cheapest plans compared by that expectation
+    next_stranded = 30  # the cost counted there for an unseen card that fits no pile
 
 
 def potential(hand: list[int], piles: list[int], w: type[Weights], live: list[int] | None = None) -> float:
@@ -201,6 +206,148 @@ def plan(
     return best
 
 
+@lru_cache(maxsize=4096)
+def _order_weights(n: int, h: int, need: int) -> tuple[float, ...]:
+    """For values v1 <= ... <= vn and a hand of h of them drawn at random: the chance that v_i is
+    among the hand's `need` smallest, for each i (hypergeometric order statistics)."""
+    h = min(h, n)
+    total = comb(n, h)
+    return tuple(
+        sum(comb(i - 1, j) * comb(n - i, h - 1 - j) for j in range(min(need, i, h))) / total
+        for i in range(1, n + 1)
+    )
+
+
+def _skip_prefixes(piles: list[int], laid: bytearray, dead: float) -> list[list[float]]:
+    """Per pile, prefix sums of what skipping each card there costs, as `_skip_cost` counts it."""
+    a1, a2, d1, d2 = piles
+    bounds = ((a2, max(d1, d2)), (a1, max(d1, d2)), (min(a1, a2), d2), (min(a1, a2), d1))
+    out = []
+    for lo_up, hi_down in bounds:
+        pre = [0.0] * 102
+        acc = 0.0
+        for x in range(102):
+            pre[x] = acc
+            if 2 <= x <= 99 and not laid[x]:
+                acc += 1 if (x > lo_up or x < hi_down) else dead
+        out.append(pre)
+    return out
+
+
+def card_costs(
+    piles: list[int], cards: list[int], laid: bytearray, dead: float, stranded: float
+) -> list[float]:
+    """What laying each card at its cheapest pile would skip (-1 for a backwards trick, `stranded`
+    for a card no pile takes)."""
+    prefixes = _skip_prefixes(piles, laid, dead)
+    out = []
+    for c in cards:
+        best = stranded
+        for i in range(4):
+            top = piles[i]
+            pre = prefixes[i]
+            if i < 2:
+                if c == top - 10:
+                    best = -1.0
+                    break
+                if c > top and pre[c] - pre[top + 1] < best:
+                    best = pre[c] - pre[top + 1]
+            else:
+                if c == top + 10:
+                    best = -1.0
+                    break
+                if c < top and pre[top] - pre[c + 1] < best:
+                    best = pre[top] - pre[c + 1]
+        out.append(best)
+    return out
+
+
+def next_cost(
+    piles: list[int], unseen: list[int], laid: bytearray, hand_size: int, need: int, w: type[Weights]
+) -> float:
+    """The expected cost of the `need` cheapest cards of a hand of `hand_size` cards dealt at
+    random from `unseen`, each counted at its cheapest pile: what the next seat will likely pay."""
+    if not unseen or hand_size <= 0 or need <= 0:
+        return 0.0
+    costs = sorted(card_costs(piles, unseen, laid, w.dead, w.next_stranded))
+    return sum(c * p for c, p in zip(costs, _order_weights(len(costs), hand_size, need), strict=True))
+
+
+def _leaves(
+    hand: list[int],
+    piles: list[int],
+    need: int,
+    reserved: frozenset[int],
+    w: type[Weights],
+    laid: bytearray,
+    live: list[int] | None,
+    out: list[tuple[float, list[tuple[int, int]], list[int]]],
+    first_pile: int = 0,
+    cost: float = 0.0,
+    steps: tuple[tuple[int, int], ...] = (),
+) -> None:
+    """Every plan the search of `plan` considers, without its pruning: (cost, steps, piles after)."""
+    if need <= 0:
+        out.append((cost + potential(hand, piles, w, live), list(steps), piles))
+        return
+    for gap, card, pile in _candidates(hand, piles, w.per_pile, laid, w.dead, first_pile):
+        rest_hand = hand.copy()
+        rest_hand.remove(card)
+        rest_piles = piles.copy()
+        rest_piles[pile] = card
+        step_cost = gap + (w.reserved if pile in reserved and gap > 1 else 0)
+        _leaves(
+            rest_hand,
+            rest_piles,
+            need - 1,
+            reserved,
+            w,
+            laid,
+            live,
+            out,
+            pile,
+            cost + step_cost,
+            (*steps, (card, pile)),
+        )
+
+
+def plan_for_table(
+    state: TheGameState,
+    seat: int,
+    need: int,
+    reserved: frozenset[int],
+    w: type[Weights],
+    laid: bytearray,
+    live: list[int] | None,
+) -> tuple[float, list[tuple[int, int]]] | None:
+    """The cheapest plans for `need` cards, compared again with what the next seat will likely
+    pay for its own minimum on the piles each leaves (`next_cost`): at a table, a turn that
+    leaves the piles bad for the others is not cheap."""
+    hand = state.hands[seat]
+    plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
+    _leaves(hand, state.piles, need, reserved, w, laid, live, plans)
+    if not plans:
+        return None
+    plans.sort(key=lambda p: p[0])
+    n = state.players
+    following = next((s for k in range(1, n) if state.hands[s := (seat + k) % n]), None)
+    if following is None or len(plans) == 1:
+        return plans[0][0], plans[0][1]
+    draw_after = state.draw_pile - (state.played + need)
+    need_next = state.min_cards_full if draw_after > 0 else 1
+    hand_size = len(state.hands[following])
+    best: tuple[float, list[tuple[int, int]]] | None = None
+    for cost, steps, piles in plans[: w.next_top]:
+        after = bytearray(laid)
+        for card, _ in steps:
+            after[card] = 1
+        unseen = [c for c in range(2, 100) if not after[c] and c not in hand]
+        total = cost + w.next_weight * next_cost(piles, unseen, after, hand_size, need_next, w)
+        if best is None or total < best[0]:
+            best = (total, steps)
+    return best
+
+
 def _laid(state: TheGameState) -> bytearray:
     """laid[x] is 1 for a card on a pile (index 0..101)."""
     laid = bytearray(102)
@@ -244,6 +391,8 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
             found = plan(hand, piles, need + w.solo_lookahead, reserved, w, laid, live)
             if found is not None:
                 need = 1
+        if w.next_weight and state.players > 1 and laid is not None:
+            found = plan_for_table(state, seat, need, reserved, w, laid, live)
         found = (
             found
             or plan(hand, piles, need, reserved, w, laid, live)
