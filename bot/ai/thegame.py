@@ -8,9 +8,13 @@ that no other pile can take any more; a backwards trick gains the cards it opens
 cost of a plan it adds a share of what the cards it keeps would skip on the piles it leaves.
 Piles another player asked to keep free cost a little extra. After the minimum it lays only
 cards that skip nothing, and once the draw pile is empty it lays just the minimum unless a card
-is free, leaving room for the others. Alone, it plans one card beyond the minimum. At the end of
-its turn it marks the piles where it holds a card that fits closely ("please don't play here"),
-which the others read.
+is free, leaving room for the others. Alone, it plans one card beyond the minimum. At a table the
+cheapest plans are compared once more by what the next seat will likely pay for its own minimum
+on the piles each plan leaves: the expected cost of the cheapest cards of a hand dealt at random
+from the cards this seat has not seen. Alone, it takes the same measure for a hand of its own
+size, which keeps the piles open for the cards still to come. At the end of its turn it marks
+the piles where it holds a card that fits closely ("please don't play here"), which the others
+read.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ class Weights:
     dead = 10.0  # with alive: the cost of skipping a card no other pile can take
     solo_lookahead = 1  # alone: plan this many cards beyond the minimum (and lay only the minimum)
     next_weight = 2.0  # at a table: weight of the next seat's expected cost for its minimum
+    solo_next = 1.5  # alone: the same for a hand of this seat's size dealt at random
     next_top = 8  # the cheapest plans compared by that expectation
     next_stranded = 30  # the cost counted there for an unseen card that fits no pile
 
@@ -322,7 +327,8 @@ def plan_for_table(
 ) -> tuple[float, list[tuple[int, int]]] | None:
     """The cheapest plans for `need` cards, compared again with what the next seat will likely
     pay for its own minimum on the piles each leaves (`next_cost`): at a table, a turn that
-    leaves the piles bad for the others is not cheap."""
+    leaves the piles bad for the others is not cheap. Alone, the same measure for a hand dealt
+    at random says how open the piles stay for the cards still to come."""
     hand = state.hands[seat]
     plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
     _leaves(hand, state.piles, need, reserved, w, laid, live, plans)
@@ -330,19 +336,25 @@ def plan_for_table(
         return None
     plans.sort(key=lambda p: p[0])
     n = state.players
-    following = next((s for k in range(1, n) if state.hands[s := (seat + k) % n]), None)
+    # The seat that plays next, as the engine passes the turn; alone, this seat again.
+    following = (
+        seat
+        if n == 1
+        else next((s for k in range(1, n) if state.hands[s := (seat + k) % n] and not state.left[s]), None)
+    )
     if following is None or len(plans) == 1:
         return plans[0][0], plans[0][1]
     draw_after = state.draw_pile - (state.played + need)
     need_next = state.min_cards_full if draw_after > 0 else 1
     hand_size = len(state.hands[following])
+    weight = w.next_weight if n > 1 else w.solo_next
     best: tuple[float, list[tuple[int, int]]] | None = None
     for cost, steps, piles in plans[: w.next_top]:
         after = bytearray(laid)
         for card, _ in steps:
             after[card] = 1
         unseen = [c for c in range(2, 100) if not after[c] and c not in hand]
-        total = cost + w.next_weight * next_cost(piles, unseen, after, hand_size, need_next, w)
+        total = cost + weight * next_cost(piles, unseen, after, hand_size, need_next, w)
         if best is None or total < best[0]:
             best = (total, steps)
     return best
@@ -388,7 +400,10 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
             # (at a table of several this plays worse: the next card is often another's to lay).
             # Only the plan's first card is laid before planning again, as a table asking for one
             # action at a time would do.
-            found = plan(hand, piles, need + w.solo_lookahead, reserved, w, laid, live)
+            if w.solo_next and laid is not None:
+                found = plan_for_table(state, seat, need + w.solo_lookahead, reserved, w, laid, live)
+            else:
+                found = plan(hand, piles, need + w.solo_lookahead, reserved, w, laid, live)
             if found is not None:
                 need = 1
         if w.next_weight and state.players > 1 and laid is not None:
