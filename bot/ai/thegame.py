@@ -124,18 +124,17 @@ def _live(laid: bytearray) -> list[int]:
     return out
 
 
+def _reach_of_others(piles: list[int]) -> tuple[tuple[int, int], ...]:
+    """Per pile, what the other piles can still take: cards above the first number or below the
+    second. A card skipped outside both is dead."""
+    a1, a2, d1, d2 = piles
+    return ((a2, max(d1, d2)), (a1, max(d1, d2)), (min(a1, a2), d2), (min(a1, a2), d1))
+
+
 def _skip_cost(lo: int, hi: int, pile: int, piles: list[int], laid: bytearray, dead: float) -> float:
     """The cost of skipping the cards lo..hi-1 on one pile: 1 for each card not laid yet, and
     ``dead`` for one that no other pile can take any more."""
-    a1, a2, d1, d2 = piles
-    if pile == 0:
-        lo_up, hi_down = a2, max(d1, d2)
-    elif pile == 1:
-        lo_up, hi_down = a1, max(d1, d2)
-    elif pile == 2:
-        lo_up, hi_down = min(a1, a2), d2
-    else:
-        lo_up, hi_down = min(a1, a2), d1
+    lo_up, hi_down = _reach_of_others(piles)[pile]
     cost = 0.0
     for x in range(lo, hi):
         if not laid[x]:
@@ -225,10 +224,8 @@ def _order_weights(n: int, h: int, need: int) -> tuple[float, ...]:
 
 def _skip_prefixes(piles: list[int], laid: bytearray, dead: float) -> list[list[float]]:
     """Per pile, prefix sums of what skipping each card there costs, as `_skip_cost` counts it."""
-    a1, a2, d1, d2 = piles
-    bounds = ((a2, max(d1, d2)), (a1, max(d1, d2)), (min(a1, a2), d2), (min(a1, a2), d1))
     out = []
-    for lo_up, hi_down in bounds:
+    for lo_up, hi_down in _reach_of_others(piles):
         pre = [0.0] * 102
         acc = 0.0
         for x in range(102):
@@ -316,7 +313,7 @@ def _leaves(
         )
 
 
-def plan_for_table(
+def plan_for_next(
     state: TheGameState,
     seat: int,
     need: int,
@@ -348,12 +345,13 @@ def plan_for_table(
     need_next = state.min_cards_full if draw_after > 0 else 1
     hand_size = len(state.hands[following])
     weight = w.next_weight if n > 1 else w.solo_next
+    # The cards a plan lays come from this hand, so every plan leaves the same cards unseen.
+    unseen = [c for c in range(2, 100) if not laid[c] and c not in hand]
     best: tuple[float, list[tuple[int, int]]] | None = None
     for cost, steps, piles in plans[: w.next_top]:
         after = bytearray(laid)
         for card, _ in steps:
             after[card] = 1
-        unseen = [c for c in range(2, 100) if not after[c] and c not in hand]
         total = cost + weight * next_cost(piles, unseen, after, hand_size, need_next, w)
         if best is None or total < best[0]:
             best = (total, steps)
@@ -401,13 +399,13 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
             # Only the plan's first card is laid before planning again, as a table asking for one
             # action at a time would do.
             if w.solo_next and laid is not None:
-                found = plan_for_table(state, seat, need + w.solo_lookahead, reserved, w, laid, live)
+                found = plan_for_next(state, seat, need + w.solo_lookahead, reserved, w, laid, live)
             else:
                 found = plan(hand, piles, need + w.solo_lookahead, reserved, w, laid, live)
             if found is not None:
                 need = 1
         if w.next_weight and state.players > 1 and laid is not None:
-            found = plan_for_table(state, seat, need, reserved, w, laid, live)
+            found = plan_for_next(state, seat, need, reserved, w, laid, live)
         found = (
             found
             or plan(hand, piles, need, reserved, w, laid, live)
