@@ -157,3 +157,34 @@ def test_at_a_table_leaving_good_piles_for_the_next_seat_leaves_fewer_cards():
     ours = sum(finish(3, s, planner.play_turn)[0] for s in seeds)
     selfish = sum(finish(3, s, lambda state: planner.play_turn(state, Selfish))[0] for s in seeds)
     assert ours < selfish * 0.9
+
+
+def endgame_where_30_has_one_home(seat_hand: list[int]):
+    """Three seats, draw pile empty, seat 0 has laid its one card this turn. Up piles at 40 and
+    60, down piles at 25 and 28: card 30 (held by another seat) fits only by the backwards trick
+    on pile 1, and seat 0's 41 is free there (nothing between 40 and 41 is still out)."""
+    state = new_game(3, seed=1)
+    out = {30, 65, 75, 80, 85, *seat_hand}
+    state.hands = [sorted(seat_hand), [30, 75], [65, 80, 85]]
+    state.piles = [40, 60, 25, 28]
+    state.next_draw = 98
+    state.min_cards = 1
+    state.history = [("play", 0, c, 1) for c in range(2, 100) if c not in out]
+    state.laid = len(state.history)
+    state.current, state.played = 0, 1
+    return state
+
+
+def test_after_its_minimum_the_ai_never_lays_a_free_card_on_the_only_home_of_a_card_still_out():
+    state = endgame_where_30_has_one_home([41, 70])
+    planner.play_turn(state)
+    assert 41 in state.hands[0]  # the turn ended with 41 kept: 30 can still be laid on pile 1
+    assert state.current == 1 and ("play", 0, 41, 1) not in state.history
+
+    # Choosing extras by its own cost alone, the same seat lays 41, and 30 can never be laid.
+    class OwnCostOnly(planner.Weights):
+        next_weight = 0.0
+
+    state = endgame_where_30_has_one_home([41, 70])
+    planner.play_turn(state, OwnCostOnly)
+    assert ("play", 0, 41, 1) in state.history

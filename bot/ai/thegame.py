@@ -3,18 +3,20 @@
 It decides from what its seat may know: its hand, the pile tops, the signals, the laid cards
 (public), the draw pile count and the minimum in force. Each turn it searches the orders in which
 it could lay the cards it must lay and takes the cheapest, so a card that opens a trick for
-another is found. A play costs the cards it skips that are not laid yet, and much more for a card
-that no other pile can take any more; a backwards trick gains the cards it opens again. To the
-cost of a plan it adds a share of what the cards it keeps would skip on the piles it leaves.
-Piles another player asked to keep free cost a little extra. After the minimum it lays only
-cards that skip nothing, and once the draw pile is empty it lays just the minimum unless a card
-is free, leaving room for the others. Alone, it plans one card beyond the minimum. At a table the
-cheapest plans are compared once more by what the next seat will likely pay for its own minimum
-on the piles each plan leaves: the expected cost of the cheapest cards of a hand dealt at random
-from the cards this seat has not seen. Alone, it takes the same measure for a hand of its own
-size, which keeps the piles open for the cards still to come. At the end of its turn it marks
-the piles where it holds a card that fits closely ("please don't play here"), which the others
-read.
+another is found. A play costs the cards it skips that are not laid yet, three times as much for
+a card that no other pile can take any more; a backwards trick gains the cards it opens again.
+To the cost of a plan it adds a share of what the cards it keeps would skip on the piles it
+leaves.
+Piles another player asked to keep free cost a little extra. Alone, it plans one card beyond
+the minimum. At a table the cheapest plans are compared once more by what the next seat will
+likely pay for its own minimum on the piles each plan leaves: the expected cost of the cheapest
+cards of a hand dealt at random from the cards this seat has not seen. Alone, it takes the same
+measure for a hand of its own size, which keeps the piles open for the cards still to come.
+After the minimum it lays one more card at a time while that card's cost, plus what it changes
+in that same expectation, stays at about nothing: a card laid now is one nobody has to step over
+later, and a free card that takes the place another card still needs is kept. At the end of its
+turn it marks the piles where it holds a card that fits closely ("please don't play here"),
+which the others read.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import copy
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import comb
+from typing import NamedTuple
 
 from bot.games.base import Status
 from bot.games.thegame import TheGameState
@@ -37,14 +40,15 @@ class Weights:
     measures them)."""
 
     reserved = 1  # extra cost of a play on a pile another player asked to keep free
-    extra_gap = 0  # after the minimum, lay a card whose gap is at most this
+    extra_gap = 0.5  # after the minimum, lay a card whose cost (next seat's change included) is at most this
+    extra_gap_solo = 0  # the same alone
     extra_gap_endgame = 0  # the same once the draw pile is empty
     signal_gap = 2  # mark a pile when a card fits it within this gap (or by the trick)
     per_pile = 3  # cards tried per pile and step of the search
     hand_weight = 0.15  # weight of what the cards kept would waste on the piles left behind
     stranded = 100  # the waste counted for a kept card that fits no pile
     alive = True  # measure a gap in cards not laid yet (rather than in numbers)
-    dead = 10.0  # with alive: the cost of skipping a card no other pile can take
+    dead = 3.0  # with alive: the cost of skipping a card no other pile can take
     solo_lookahead = 1  # alone: plan this many cards beyond the minimum (and lay only the minimum)
     next_weight = 2.0  # at a table: weight of the next seat's expected cost for its minimum
     solo_next = 1.5  # alone: the same for a hand of this seat's size dealt at random
@@ -313,6 +317,52 @@ def _leaves(
         )
 
 
+class _NextSeat(NamedTuple):
+    """What this seat may know of the seat that plays after it: the size of its hand, the minimum
+    it must lay, the cards this seat has not seen (its hand is dealt from them) and the weight of
+    what it will likely pay."""
+
+    hand_size: int
+    need: int
+    unseen: list[int]
+    weight: float
+
+
+def _next_seat(
+    state: TheGameState, seat: int, laying: int, laid: bytearray, w: type[Weights]
+) -> _NextSeat | None:
+    """The next seat after this one lays `laying` more cards this turn (alone: this seat again,
+    with a hand dealt at random); None when nobody follows."""
+    n = state.players
+    # The seat that plays next, as the engine passes the turn.
+    following = (
+        seat
+        if n == 1
+        else next((s for k in range(1, n) if state.hands[s := (seat + k) % n] and not state.left[s]), None)
+    )
+    if following is None:
+        return None
+    draw_after = state.draw_pile - (state.played + laying)
+    hand = state.hands[seat]
+    # The cards a plan lays come from this hand, so every plan leaves the same cards unseen.
+    return _NextSeat(
+        hand_size=len(state.hands[following]),
+        need=state.min_cards_full if draw_after > 0 else 1,
+        unseen=[c for c in range(2, 100) if not laid[c] and c not in hand],
+        weight=w.next_weight if n > 1 else w.solo_next,
+    )
+
+
+def _next_price(
+    nxt: _NextSeat, piles: list[int], steps: list[tuple[int, int]], laid: bytearray, w: type[Weights]
+) -> float:
+    """The weighted expected cost for the next seat once `steps` are laid and the piles are `piles`."""
+    after = bytearray(laid)
+    for card, _ in steps:
+        after[card] = 1
+    return nxt.weight * next_cost(piles, nxt.unseen, after, nxt.hand_size, nxt.need, w)
+
+
 def plan_for_next(
     state: TheGameState,
     seat: int,
@@ -326,35 +376,49 @@ def plan_for_next(
     pay for its own minimum on the piles each leaves (`next_cost`): at a table, a turn that
     leaves the piles bad for the others is not cheap. Alone, the same measure for a hand dealt
     at random says how open the piles stay for the cards still to come."""
-    hand = state.hands[seat]
     plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
-    _leaves(hand, state.piles, need, reserved, w, laid, live, plans)
+    _leaves(state.hands[seat], state.piles, need, reserved, w, laid, live, plans)
     if not plans:
         return None
     plans.sort(key=lambda p: p[0])
-    n = state.players
-    # The seat that plays next, as the engine passes the turn; alone, this seat again.
-    following = (
-        seat
-        if n == 1
-        else next((s for k in range(1, n) if state.hands[s := (seat + k) % n] and not state.left[s]), None)
-    )
-    if following is None or len(plans) == 1:
+    nxt = _next_seat(state, seat, need, laid, w)
+    if nxt is None or len(plans) == 1:
         return plans[0][0], plans[0][1]
-    draw_after = state.draw_pile - (state.played + need)
-    need_next = state.min_cards_full if draw_after > 0 else 1
-    hand_size = len(state.hands[following])
-    weight = w.next_weight if n > 1 else w.solo_next
-    # The cards a plan lays come from this hand, so every plan leaves the same cards unseen.
-    unseen = [c for c in range(2, 100) if not laid[c] and c not in hand]
     best: tuple[float, list[tuple[int, int]]] | None = None
     for cost, steps, piles in plans[: w.next_top]:
-        after = bytearray(laid)
-        for card, _ in steps:
-            after[card] = 1
-        total = cost + weight * next_cost(piles, unseen, after, hand_size, need_next, w)
+        total = cost + _next_price(nxt, piles, steps, laid, w)
         if best is None or total < best[0]:
             best = (total, steps)
+    return best
+
+
+def extra_for_next(
+    state: TheGameState,
+    seat: int,
+    reserved: frozenset[int],
+    w: type[Weights],
+    laid: bytearray,
+    live: list[int] | None,
+) -> tuple[float, tuple[int, int]] | None:
+    """After the minimum: the card whose cost, plus what laying it changes in the next seat's
+    expected cost, is lowest, as (that sum, (card, pile)); None if no card fits.
+
+    A card laid now is one nobody has to step over later, so it can lower what the next seat
+    pays; a card that blocks the piles the next seat likely needs raises it. Both count."""
+    hand = state.hands[seat]
+    piles = state.piles
+    plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
+    _leaves(hand, piles, 1, reserved, w, laid, live, plans)
+    if not plans:
+        return None
+    kept = potential(hand, piles, w, live)
+    nxt = _next_seat(state, seat, 1, laid, w)
+    now = 0.0 if nxt is None else _next_price(nxt, piles, [], laid, w)
+    best: tuple[float, tuple[int, int]] | None = None
+    for cost, steps, after in plans:
+        total = cost - kept + (0.0 if nxt is None else _next_price(nxt, after, steps, laid, w) - now)
+        if best is None or total < best[0]:
+            best = (total, steps[0])
     return best
 
 
@@ -417,12 +481,19 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
             lay(card, pile)
             if state.status is not IN_PROGRESS:
                 return
-    limit = w.extra_gap_endgame if state.next_draw >= 98 else w.extra_gap
+    if state.next_draw >= 98:
+        limit = w.extra_gap_endgame
+    else:
+        limit = w.extra_gap if state.players > 1 else w.extra_gap_solo
     while state.status is IN_PROGRESS:
-        found = plan(hand, piles, 1, reserved, w, laid, live)
-        if found is None or found[0] - potential(hand, piles, w, live) > limit:
+        if laid is not None and (w.next_weight if state.players > 1 else w.solo_next):
+            extra = extra_for_next(state, seat, reserved, w, laid, live)
+        else:
+            found = plan(hand, piles, 1, reserved, w, laid, live)
+            extra = None if found is None else (found[0] - potential(hand, piles, w, live), found[1][0])
+        if extra is None or extra[0] > limit:
             break
-        lay(*found[1][0])
+        lay(*extra[1])
     if state.status is not IN_PROGRESS:
         return
     _signal(state, seat, w)
