@@ -130,7 +130,10 @@ def test_the_next_seats_expected_cost_is_the_mean_over_every_hand_it_could_hold(
     for c in laid_cards:
         laid[c] = 1
     expected = planner.next_cost(list(piles), unseen, laid, hand_size, need, planner.Weights)
-    costs = dict(zip(unseen, planner.card_costs(list(piles), unseen, laid, 10.0, 30.0), strict=True))
+    w = planner.Weights
+    costs = dict(
+        zip(unseen, planner.card_costs(list(piles), unseen, laid, w.dead, w.next_stranded), strict=True)
+    )
     hands = list(combinations(unseen, min(hand_size, len(unseen))))
     if not unseen:
         assert expected == 0
