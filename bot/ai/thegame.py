@@ -50,7 +50,7 @@ class Weights:
     alive = True  # measure a gap in cards not laid yet (rather than in numbers)
     dead = 3.0  # with alive: the cost of skipping a card no other pile can take
     solo_lookahead = 1  # alone: plan this many cards beyond the minimum (and lay only the minimum)
-    next_weight = 2.0  # at a table: weight of the next seat's expected cost for its minimum
+    next_weight = 2.0  # at a table: weight of the next seat's expected cost (plans and extra cards)
     solo_next = 1.5  # alone: the same for a hand of this seat's size dealt at random
     next_top = 8  # the cheapest plans compared by that expectation
     next_stranded = 30  # the cost counted there for an unseen card that fits no pile
