@@ -6,9 +6,8 @@ it could lay the cards it must lay and takes the cheapest, so a card that opens 
 another is found. A play costs the cards it skips that are not laid yet, three times as much for
 a card that no other pile can take any more; a backwards trick gains the cards it opens again.
 To the cost of a plan it adds a share of what the cards it keeps would skip on the piles it
-leaves.
-Piles another player asked to keep free cost a little extra. Alone, it plans one card beyond
-the minimum. At a table the cheapest plans are compared once more by what the next seat will
+leaves. Piles another player asked to keep free cost a little extra. Alone, it plans one card
+beyond the minimum. At a table the cheapest plans are compared once more by what the next seat will
 likely pay for its own minimum on the piles each plan leaves: the expected cost of the cheapest
 cards of a hand dealt at random from the cards this seat has not seen. Alone, it takes the same
 measure for a hand of its own size, which keeps the piles open for the cards still to come.
@@ -285,7 +284,7 @@ def _leaves(
     need: int,
     reserved: frozenset[int],
     w: type[Weights],
-    laid: bytearray,
+    laid: bytearray | None,
     live: list[int] | None,
     out: list[tuple[float, list[tuple[int, int]], list[int]]],
     first_pile: int = 0,
@@ -397,14 +396,15 @@ def extra_for_next(
     seat: int,
     reserved: frozenset[int],
     w: type[Weights],
-    laid: bytearray,
+    laid: bytearray | None,
     live: list[int] | None,
 ) -> tuple[float, tuple[int, int]] | None:
     """After the minimum: the card whose cost, plus what laying it changes in the next seat's
     expected cost, is lowest, as (that sum, (card, pile)); None if no card fits.
 
     A card laid now is one nobody has to step over later, so it can lower what the next seat
-    pays; a card that blocks the piles the next seat likely needs raises it. Both count."""
+    pays; a card that blocks the piles the next seat likely needs raises it. Both count. Without
+    the laid cards, a next seat or a weight for it, the card's own cost decides alone."""
     hand = state.hands[seat]
     piles = state.piles
     plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
@@ -412,7 +412,9 @@ def extra_for_next(
     if not plans:
         return None
     kept = potential(hand, piles, w, live)
-    nxt = _next_seat(state, seat, 1, laid, w)
+    nxt = None if laid is None else _next_seat(state, seat, 1, laid, w)
+    if nxt is not None and not nxt.weight:
+        nxt = None
     now = 0.0 if nxt is None else _next_price(nxt, piles, [], laid, w)
     best: tuple[float, tuple[int, int]] | None = None
     for cost, steps, after in plans:
@@ -486,11 +488,7 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
     else:
         limit = w.extra_gap if state.players > 1 else w.extra_gap_solo
     while state.status is IN_PROGRESS:
-        if laid is not None and (w.next_weight if state.players > 1 else w.solo_next):
-            extra = extra_for_next(state, seat, reserved, w, laid, live)
-        else:
-            found = plan(hand, piles, 1, reserved, w, laid, live)
-            extra = None if found is None else (found[0] - potential(hand, piles, w, live), found[1][0])
+        extra = extra_for_next(state, seat, reserved, w, laid, live)
         if extra is None or extra[0] > limit:
             break
         lay(*extra[1])
