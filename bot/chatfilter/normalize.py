@@ -3,8 +3,9 @@
 `normalize` maps a message to plain lower-case text and remembers, for every character it keeps,
 the offset of the original character it came from, so that spans found in the plain text point
 into the message as sent. It removes Discord tokens (mentions, custom emoji, timestamps, links),
-markdown marks, zero-width characters and variation selectors; turns fullwidth and mathematical
-digits, keycaps, circled and dingbat digits, dice and playing-card glyphs into ASCII digits; and
+markdown marks, zero-width characters and variation selectors; turns the digits and number characters of
+every script (fullwidth, mathematical, circled, Arabic-Indic...), keycaps, dice and playing-card
+glyphs into ASCII digits, so that later steps never see another kind of digit; and
 reads Cyrillic and Greek look-alike letters as Latin ones. Characters that needed such a change are
 marked `odd`: a number written with them is disguised.
 """
@@ -25,6 +26,7 @@ MARKUP = re.compile(r"\|\||\*\*|__|~~|`+|^\s*(?:#{1,3}|-#|>{1,3})\s", re.MULTILI
 
 INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e\ufe0e\ufe0f\u2061\u2062\u2063\u2064")
 KEYCAP = "\u20e3"
+NUMBER_CATEGORIES = frozenset(("Nd", "No", "Nl"))
 
 LOOKALIKE = {
     # Cyrillic
@@ -178,6 +180,18 @@ def normalize(message: str) -> Normalized:
         changed = plain != ch
         for c in plain:
             if unicodedata.combining(c):
+                continue
+            if not c.isascii() and unicodedata.category(c) in NUMBER_CATEGORIES:
+                # Digits of every script, circled and parenthesised numbers, numerals: their value in
+                # ASCII digits, so that everything after this step reads only 0-9 (a fraction, which
+                # has no whole value, becomes a space).
+                value = unicodedata.numeric(c)
+                digits = str(int(value)) if value == int(value) else " "
+                for d in digits:
+                    out.append(d)
+                    origin.append(i)
+                    odd.append(d != " ")
+                    upper.append(False)
                 continue
             out.append(c.lower())
             origin.append(i)

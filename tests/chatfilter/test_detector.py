@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,30 @@ def test_cli_refuses_an_unknown_language(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2
     assert out == [""]
     assert "xx" in capsys.readouterr().err
+
+
+NUMBER_CHARACTERS = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in ("Nd", "No", "Nl")]
+
+
+@pytest.mark.parametrize("template", ["{0}", "I have {0}{0}", "{0}7 on pile 2", "the {0}⃣ {0}", "x{0}y"])
+def test_every_unicode_number_character_gets_a_verdict(template: str) -> None:
+    """Digits, circled and parenthesised numbers, fractions, letter-like numerals of every script."""
+    for ch in NUMBER_CHARACTERS:
+        message = template.format(ch)
+        verdict = check(message)
+        assert verdict.flag == (verdict.severity is not None), message
+        for found in verdict.numbers:
+            assert 0 <= found.start < found.end <= len(message), message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(NUMBER_CHARACTERS + list(" 0123456789-+x*/.,")), max_size=40))
+def test_strings_of_number_characters_get_a_verdict(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag == (verdict.severity is not None)
+
+
+def test_a_disguised_number_in_another_script_is_still_read() -> None:
+    assert check("I have ⓸⓻").flag
+    assert 47 in [n.value for n in check("I have ⓸⓻").numbers]
+    assert 47 in [n.value for n in check("ich hab ٤٧").numbers]
