@@ -430,6 +430,22 @@ class RedAndBlackState:
             case Abandon():
                 self.abandon()
 
+    def apply_record(self, raw: dict) -> None:
+        """Apply an action in its record form without building a model (logs this program wrote)."""
+        kind = raw["type"]
+        if kind == "draw":
+            self.draw(raw["player"], raw["source"])
+        elif kind == "discard":
+            self.discard(raw["player"], self._card(raw["card"]))
+        elif kind == "declare":
+            self.declare(raw["player"], self._card(raw["card"]))
+        elif kind == "end_play":
+            self.end_play(raw["player"])
+        elif kind == "abandon":
+            self.abandon()
+        else:
+            raise IllegalAction(f"there is no action {kind!r} in {TITLE}")
+
     @staticmethod
     def _card(text: str) -> int:
         try:

@@ -238,6 +238,18 @@ class SkipBoJuniorState:
             case Abandon():
                 self.abandon()
 
+    def apply_record(self, raw: dict) -> None:
+        """Apply an action in its record form without building a model (logs this program wrote)."""
+        kind = raw["type"]
+        if kind == "play":
+            self.play(raw["player"], raw["source"], raw["pile"])
+        elif kind == "end_turn":
+            self.end_turn(raw["player"])
+        elif kind == "abandon":
+            self.abandon()
+        else:
+            raise IllegalAction(f"there is no action {kind!r} in {TITLE}")
+
     def _require_turn(self, player: int) -> None:
         if self.status is not Status.IN_PROGRESS:
             raise IllegalAction(f"the game is over ({self.status.value})")

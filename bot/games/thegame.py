@@ -312,6 +312,23 @@ class TheGameState:
             case Abandon():
                 self.abandon()
 
+    def apply_record(self, raw: dict) -> None:
+        """Apply an action in its record form without building a model: for logs this program wrote
+        itself (a restart replays thousands). The rules are checked all the same."""
+        kind = raw["type"]
+        if kind == "play":
+            self.play(raw["player"], raw["card"], raw["pile"])
+        elif kind == "end_turn":
+            self.end_turn(raw["player"])
+        elif kind == "signal":
+            self.signal(raw["player"], raw["pile"], raw["signal"])
+        elif kind == "leave":
+            self.leave(raw["player"])
+        elif kind == "abandon":
+            self.abandon()
+        else:
+            raise IllegalAction(f"there is no action {kind!r} in {TITLE}")
+
     def _require_running(self) -> None:
         if self.status is not Status.IN_PROGRESS:
             raise IllegalAction(f"the game is over ({self.status.value})")
