@@ -58,6 +58,7 @@ class Deckhand(commands.Bot):
                     await self.unload_extension(name)
             await super().close()
         finally:
+            self.tables.close()
             await self.store.close()
 
     async def on_ready(self) -> None:

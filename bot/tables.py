@@ -13,6 +13,7 @@ import logging
 import re
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -86,7 +87,6 @@ class Table:
     # The version of the last action that changed the cards (signals do not): a button drawn at
     # or after it is still current.
     rule_version: int = 0
-    actions: list[dict[str, Any]] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
     ended_by: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
@@ -147,6 +147,16 @@ class Outcome:
     game_over: bool = False
 
 
+@dataclass(frozen=True)
+class SetAside:
+    """An open table whose log could not be replayed at start-up: kept in the store, not loaded."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    reason: str
+
+
 @dataclass
 class TimerEvent:
     table: Table
@@ -183,6 +193,10 @@ class TableService:
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._opening: set[int] = set()
+        # AI seats think in a thread of their own, so a long decision never holds the event loop
+        # (or other tables) up; one thread, so AI seats of many tables do not crowd the loop out.
+        self._ai_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
+        self.set_aside: list[SetAside] = []
 
     def now(self) -> datetime:
         moment = self.clock()
@@ -214,10 +228,19 @@ class TableService:
     # ---- start-up --------------------------------------------------------------------------
 
     async def load(self) -> list[Table]:
-        """Rebuild every open table from the store (after a restart or a crash)."""
+        """Rebuild every open table from the store (after a restart or a crash).
+
+        A table whose log does not replay (damaged, or written by a program with other rules) is
+        set aside: closed in the store with its log kept, and listed in ``set_aside`` so that its
+        channel can be told. Every other table starts.
+        """
         loaded = []
         for stored in await self.store.open_tables():
-            table = self._from_stored(stored)
+            try:
+                table = self._from_stored(stored)
+            except Exception as exc:
+                await self._set_aside(stored, exc)
+                continue
             self._by_channel[table.channel_id] = table
             self._by_id[table.id] = table
             loaded.append(table)
@@ -227,7 +250,25 @@ class TableService:
         log.info("loaded %d open tables", len(loaded))
         return loaded
 
+    async def _set_aside(self, stored: StoredTable, exc: Exception) -> None:
+        row = stored.row
+        reason = f"{type(exc).__name__}: {exc}"
+        log.error(
+            "table %s in channel %s cannot be restored and is set aside: %s",
+            row["id"],
+            row["channel_id"],
+            reason,
+        )
+        meta = {**(row.get("meta") or {}), "set_aside": reason}
+        try:
+            await self.store.update_table(row["id"], status=CANCELLED, meta=meta, updated_at=_iso(self.now()))
+        except StoreError as write_error:
+            log.error("table %s: could not mark it set aside: %s", row["id"], write_error)
+        self.set_aside.append(SetAside(row["id"], row["guild_id"], row["channel_id"], reason))
+
     def _from_stored(self, stored: StoredTable) -> Table:
+        if stored.damage is not None:
+            raise ValueError(stored.damage)
         row = stored.row
         table = Table(
             id=row["id"],
@@ -252,16 +293,16 @@ class TableService:
         return table
 
     def _replay(self, table: Table, actions: list[dict[str, Any]]) -> None:
+        """Deal again and apply the log. The log is the store's own: actions are not re-validated
+        as models, but every rule is checked (IllegalAction if the log does not fit the deal)."""
         assert table.seed is not None
-        spec = table.spec
-        state = spec.deal(len(table.seats), table.options, table.seed, table.first_player)
+        state = table.spec.deal(len(table.seats), table.options, table.seed, table.first_player)
         rule_version = 0
         for i, raw in enumerate(actions):
-            state.apply(spec.action.validate_python(raw))
-            if raw.get("type") != "signal":
+            state.apply_record(raw)
+            if raw["type"] != "signal":
                 rule_version = i + 1
         table.state = state
-        table.actions = list(actions)
         table.version = len(actions)
         table.rule_version = rule_version
 
@@ -316,7 +357,6 @@ class TableService:
             "options": table.options.model_dump(),
             "seed": table.seed,
             "first_player": table.first_player,
-            "version": table.version,
             "turn_timer": table.turn_timer,
             "meta": table.meta,
             "created_at": _iso(table.created_at),
@@ -448,7 +488,6 @@ class TableService:
                 first_player=first,
                 started_at=_iso(now),
                 updated_at=_iso(now),
-                version=0,
                 meta=meta,
             )
         except StoreError as exc:
@@ -512,18 +551,20 @@ class TableService:
         now = self.now()
         turn_changed = turn_of(state) != turn_before
         meta = table.meta
-        fields: dict[str, Any] = {"version": table.version + 1, "updated_at": _iso(now)}
+        fields: dict[str, Any] = {}
         if turn_changed:
-            # The turn timer starts again; the meta column is only rewritten when it changes.
+            # The turn timer starts again. The table's row is only written when its meta changes: the
+            # version is the number of logged events.
             meta = fields["meta"] = {**meta, "turn_started": _iso(now), "reminded": False, "expired": False}
+        seq = table.version
         try:
-            await self.store.append_action(table.id, table.version, record, user_id, _iso(now), **fields)
+            await self.store.append_action(table.id, seq, record, user_id, _iso(now), **fields)
         except StoreError as exc:
-            log.warning("table %s: could not save action %s: %s", table.id, table.version, exc)
-            self._replay(table, table.actions)
+            log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
+            # Back to the state before the action: the same deal and the actions before it.
+            self._replay(table, state.action_dicts()[:-1])
             raise TableError(SAVE_FAILED) from exc
-        table.actions.append(record)
-        table.version += 1
+        table.version = seq + 1
         if record["type"] != "signal":
             table.rule_version = table.version
         table.meta = meta
@@ -641,7 +682,14 @@ class TableService:
             seat = state.current
             if not table.seats[seat].ai:
                 return None
-            return await self._commit(table, table.spec.ai_action(state, seat), None)
+            # Nothing changes the state while the lock is held, so the thread reads it safely.
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self._ai_thread, table.spec.ai_action, state, seat)
+            return await self._commit(table, action, None)
+
+    def close(self) -> None:
+        """Stop the AI thread (a decision under way finishes first)."""
+        self._ai_thread.shutdown(wait=False, cancel_futures=True)
 
     def ai_to_move(self, table_id: int) -> bool:
         table = self._by_id.get(table_id)

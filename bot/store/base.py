@@ -17,6 +17,7 @@ class StoredTable:
     row: dict[str, Any]
     seats: list[dict[str, Any]]
     actions: list[dict[str, Any]] = field(default_factory=list)
+    damage: str | None = None  # why the log could not be read, if it could not
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,23 +1,31 @@
-"""The SQLite store (aiosqlite): one file under data/, WAL mode, numbered SQL migrations.
+"""The SQLite store: one file under data/, WAL mode, numbered SQL migrations.
 
-Every write is one transaction that is committed before the call returns, so an action the
-table service reports as accepted survives a crash of the process.
+Every write is a unit of the store's writer (bot/store/writer.py): it runs in a savepoint of its own,
+fails alone, and is committed, together with the units waiting beside it, before the call returns.
+So an action the table service reports as accepted survives a crash of the process, and a failed
+write of one table never touches another's. Reads use their own connection (aiosqlite).
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import json
 import logging
 import sqlite3
+import tempfile
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.store.base import StoredTable, StoreError
 from bot.store.sqlite_stats import StatsQueries
+from bot.store.writer import Writer
+
+T = TypeVar("T")
+CHECKPOINT_UNITS = 2000  # committed writes between two checkpoints of the write-ahead log
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +40,6 @@ TABLE_COLUMNS = frozenset(
         "options",
         "seed",
         "first_player",
-        "version",
         "turn_timer",
         "meta",
         "created_at",
@@ -52,6 +59,53 @@ def migrations() -> list[tuple[int, str, str]]:
         if name.endswith(".sql"):
             out.append((int(name.split("_", 1)[0]), name, entry.read_text(encoding="utf-8")))
     return sorted(out)
+
+
+def _connect_writer(path: str) -> sqlite3.Connection:
+    """The write connection, made in the writer's thread. Transactions are begun by hand."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    # NORMAL in WAL mode: a commit survives a crash of the process (not of the machine's power).
+    # The writer never checkpoints; the store's checkpoint task does, off the commit path.
+    for pragma in (
+        "journal_mode=WAL",
+        "synchronous=NORMAL",
+        "foreign_keys=ON",
+        "busy_timeout=5000",
+        "wal_autocheckpoint=0",
+    ):
+        conn.execute(f"PRAGMA {pragma}").fetchall()
+    return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Apply the numbered migrations not applied yet (as one writer unit: all or nothing)."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+    )
+    done = {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
+    for number, name, sql in migrations():
+        if number in done:
+            continue
+        log.info("applying migration %s", name)
+        for statement in _statements(sql):
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
+
+
+def _statements(script: str) -> list[str]:
+    """A migration file split into its statements (sqlite3 runs one statement per execute)."""
+    out, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip():
+                out.append(current)
+            current = ""
+    if current.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in current.splitlines()
+    ):
+        raise ValueError(f"a migration ends inside a statement: {current[:80]!r}")
+    return out
 
 
 def _encode(fields: dict[str, Any]) -> dict[str, Any]:
@@ -77,64 +131,87 @@ _ADD_TOTALS = (
 
 
 class SqliteStore(StatsQueries):
+    """Writes go through one writer (bot/store/writer.py); reads use a connection of their own."""
+
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
+        self._writer: Writer | None = None
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+        self._checkpoint: asyncio.Task[None] | None = None
+        self._uncheckpointed = 0
 
     @property
     def db(self) -> aiosqlite.Connection:
+        """The read connection."""
         if self._db is None:
             raise StoreError("the store is not open")
         return self._db
 
     async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path)
+        path = self.path
+        if path == ":memory:":
+            # Reads and writes use separate connections, so "in memory" is a file that goes away.
+            self._scratch = tempfile.TemporaryDirectory(prefix="deckhand-")
+            path = str(Path(self._scratch.name) / "memory.sqlite3")
+        else:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._writer = Writer(lambda: _connect_writer(path), on_commit=self._committed)
+        await self._writer.start()
+        await self._writer.run(_migrate)
+        self._db = await aiosqlite.connect(path)
         self._db.row_factory = sqlite3.Row
-        # NORMAL in WAL mode: a commit survives a crash of the process (not of the machine's power).
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+        for pragma in ("busy_timeout=5000", "query_only=ON"):
             async with self._db.execute(f"PRAGMA {pragma}") as cur:
                 await cur.fetchall()
-        await self._migrate()
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+            self._checkpoint = None
+        if self._writer is not None:
+            writer, self._writer = self._writer, None
+            await writer.close()
         if self._db is not None:
-            await self._db.close()
-            self._db = None
+            db, self._db = self._db, None
+            await db.close()
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
 
-    async def _migrate(self) -> None:
-        db = self.db
-        await db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
-        )
-        await db.commit()
-        async with db.execute("SELECT version FROM schema_migrations") as cur:
-            done = {r[0] for r in await cur.fetchall()}
-        for number, name, sql in migrations():
-            if number in done:
-                continue
-            log.info("applying migration %s", name)
-            await db.executescript(
-                f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({number}, '{name}');\nCOMMIT;"
-            )
+    def _committed(self, units: int) -> None:
+        """Every CHECKPOINT_UNITS committed units, copy the write-ahead log into the database.
+
+        The writer never checkpoints (its commits would wait while it did); a passive checkpoint on
+        the read connection never blocks it.
+        """
+        self._uncheckpointed += units
+        if self._uncheckpointed < CHECKPOINT_UNITS or self._db is None:
+            return
+        if self._checkpoint is None or self._checkpoint.done():
+            self._uncheckpointed = 0
+            self._checkpoint = asyncio.get_running_loop().create_task(self._checkpoint_now())
+
+    async def _checkpoint_now(self) -> None:
+        try:
+            async with self.db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
+                await cur.fetchall()
+        except (sqlite3.Error, StoreError) as exc:
+            log.warning("WAL checkpoint failed: %s", exc)
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the write connection in its own savepoint; StoreError if it failed."""
+        if self._writer is None:
+            raise StoreError("the store is not open")
+        return await self._writer.run(work)
 
     async def _write(self, statements: list[tuple[str, tuple | dict]]) -> list[int | None]:
-        """Run statements in one transaction; StoreError (and nothing written) if it fails."""
-        db = self.db
-        ids: list[int | None] = []
-        try:
-            for sql, params in statements:
-                cur = await db.execute(sql, params)
-                ids.append(cur.lastrowid)
-            await db.commit()
-        except (sqlite3.Error, ValueError) as exc:
-            try:
-                await db.rollback()
-            except sqlite3.Error:
-                log.exception("rollback failed")
-            raise StoreError(str(exc)) from exc
-        return ids
+        """Run statements as one unit; StoreError (and nothing of them written) if one fails."""
+
+        def work(conn: sqlite3.Connection) -> list[int | None]:
+            return [conn.execute(sql, params).lastrowid for sql, params in statements]
+
+        return await self.run(work)
 
     @staticmethod
     def _update_sql(table_id: int, fields: dict[str, Any]) -> tuple[str, dict]:
@@ -158,21 +235,18 @@ class SqliteStore(StatsQueries):
         enc = _encode(row)
         cols = ", ".join(enc)
         marks = ", ".join(f":{k}" for k in enc)
-        db = self.db
-        try:
-            cur = await db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", enc)
-            table_id = cur.lastrowid
+
+        def work(conn: sqlite3.Connection) -> int:
+            try:
+                table_id = conn.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", enc).lastrowid
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(f"a table is already open in this channel ({exc})") from exc
             assert table_id is not None
             for sql, params in self._seat_statements(table_id, seats):
-                await db.execute(sql, params)
-            await db.commit()
-        except sqlite3.IntegrityError as exc:
-            await db.rollback()
-            raise StoreError(f"a table is already open in this channel ({exc})") from exc
-        except sqlite3.Error as exc:
-            await db.rollback()
-            raise StoreError(str(exc)) from exc
-        return table_id
+                conn.execute(sql, params)
+            return table_id
+
+        return await self.run(work)
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         await self._write([self._update_sql(table_id, fields)])
@@ -186,10 +260,11 @@ class SqliteStore(StatsQueries):
     async def append_action(
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
     ) -> None:
+        """Log one action as event `seq` of the table (refused if that number is taken)."""
         statements: list[tuple[str, tuple | dict]] = [
             (
                 "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, seq, json.dumps(action), user_id, at),
+                (table_id, seq, json.dumps(action, separators=(",", ":")), user_id, at),
             )
         ]
         if fields:
@@ -198,12 +273,18 @@ class SqliteStore(StatsQueries):
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [self._update_sql(table_id, fields)]
-        if result is not None:
-            async with self.db.execute("SELECT 1 FROM results WHERE table_id = ?", (table_id,)) as cur:
-                recorded = await cur.fetchone() is not None
-            if not recorded:  # a result counts once towards the totals
-                statements.extend(self._result_statements(table_id, result))
-        await self._write(statements)
+        results = self._result_statements(table_id, result) if result is not None else []
+
+        def work(conn: sqlite3.Connection) -> None:
+            for sql, params in statements:
+                conn.execute(sql, params)
+            # A result counts once towards the totals.
+            if results and conn.execute("SELECT 1 FROM results WHERE table_id = ?", (table_id,)).fetchone():
+                return
+            for sql, params in results:
+                conn.execute(sql, params)
+
+        await self.run(work)
 
     @staticmethod
     def _result_statements(table_id: int, result: dict[str, Any]) -> list[tuple[str, tuple | dict]]:
@@ -286,28 +367,42 @@ class SqliteStore(StatsQueries):
             )
         return out
 
-    async def _stored(self, row: sqlite3.Row) -> StoredTable:
-        db = self.db
-        table = _decode(row)
-        async with db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table["id"],)) as cur:
-            seats = [dict(r) for r in await cur.fetchall()]
-        async with db.execute(
-            "SELECT action FROM events WHERE table_id = ? ORDER BY seq", (table["id"],)
+    async def _stored(self, rows: list[sqlite3.Row]) -> list[StoredTable]:
+        """Tables with their seats and logs, in three queries however many there are."""
+        if not rows:
+            return []
+        tables = {row["id"]: StoredTable(_decode(row), []) for row in rows}
+        ids = ",".join(str(i) for i in tables)  # integers from the database itself
+        async with self.db.execute(
+            f"SELECT * FROM seats WHERE table_id IN ({ids}) ORDER BY table_id, seat"
         ) as cur:
-            actions = [json.loads(r[0]) for r in await cur.fetchall()]
-        return StoredTable(table, seats, actions)
+            for seat in await cur.fetchall():
+                tables[seat["table_id"]].seats.append(dict(seat))
+        logs: dict[int, list[str]] = {}
+        async with self.db.execute(
+            f"SELECT table_id, action FROM events WHERE table_id IN ({ids}) ORDER BY table_id, seq"
+        ) as cur:
+            for table_id, action in await cur.fetchall():
+                logs.setdefault(table_id, []).append(action)
+        for table_id, texts in logs.items():
+            try:
+                # One parse per log, not one per action.
+                tables[table_id].actions = json.loads("[" + ",".join(texts) + "]")
+            except ValueError as exc:
+                tables[table_id].damage = f"its log is not JSON ({exc})"
+        return list(tables.values())
 
     async def open_tables(self) -> list[StoredTable]:
         async with self.db.execute(
             "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._stored(r) for r in rows]
+        return await self._stored(list(rows))
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()
-        return None if row is None else await self._stored(row)
+        return None if row is None else (await self._stored([row]))[0]
 
     async def last_finished_table(self, channel_id: int) -> StoredTable | None:
         async with self.db.execute(
@@ -316,7 +411,7 @@ class SqliteStore(StatsQueries):
             (channel_id,),
         ) as cur:
             row = await cur.fetchone()
-        return None if row is None else await self._stored(row)
+        return None if row is None else (await self._stored([row]))[0]
 
     async def results(self, guild_id: int) -> list[dict[str, Any]]:
         async with self.db.execute(
@@ -356,32 +451,35 @@ class SqliteStore(StatsQueries):
         self, table_id: int, user_id: int, message_id: int, severity: str, action: str, at: str
     ) -> int | None:
         """Record a strike; None if that message was struck already (an edit of a caught message)."""
-        db = self.db
-        try:
-            async with db.execute(
+
+        def work(conn: sqlite3.Connection) -> int | None:
+            row = conn.execute(
                 "INSERT INTO strikes (table_id, user_id, message_id, severity, action, at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, message_id) DO NOTHING RETURNING id",
                 (table_id, user_id, message_id, severity, action, at),
-            ) as cur:
-                row = await cur.fetchone()
-            await db.commit()
-        except sqlite3.Error as exc:
-            with contextlib.suppress(sqlite3.Error):
-                await db.rollback()
-            raise StoreError(str(exc)) from exc
-        return row[0] if row else None
+            ).fetchone()
+            return row[0] if row else None
+
+        return await self.run(work)
 
     async def clear_strike(self, table_id: int, strike_id: int, by: int) -> dict[str, Any] | None:
         """Mark a strike a false alarm; returns it, or None if unknown or cleared already."""
-        async with self.db.execute(
-            "SELECT * FROM strikes WHERE id = ? AND table_id = ? AND cleared_by IS NULL",
-            (strike_id, table_id),
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        await self._write([("UPDATE strikes SET cleared_by = ? WHERE id = ?", (by, strike_id))])
-        return dict(row)
+
+        def work(conn: sqlite3.Connection) -> dict[str, Any] | None:
+            conn.row_factory = sqlite3.Row
+            try:
+                row = conn.execute(
+                    "SELECT * FROM strikes WHERE id = ? AND table_id = ? AND cleared_by IS NULL",
+                    (strike_id, table_id),
+                ).fetchone()
+            finally:
+                conn.row_factory = None
+            if row is None:
+                return None
+            conn.execute("UPDATE strikes SET cleared_by = ? WHERE id = ?", (by, strike_id))
+            return dict(row)
+
+        return await self.run(work)
 
     async def strikes(self, table_id: int) -> dict[int, int]:
         """Standing strikes per user at a table (false alarms not counted)."""

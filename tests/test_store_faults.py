@@ -1,0 +1,227 @@
+"""The bad day of the store: one table's writes fail while many tables play, a unit of work fails
+inside a batch, SQLite rolls a whole transaction back, a log no longer replays."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.store import SqliteStore, StoreError
+from bot.store.writer import Writer
+from bot.tables import CANCELLED, PLAYING, TableService
+from tests.farm import Farm, open_table, same_action
+
+
+async def opened(path) -> SqliteStore:
+    store = SqliteStore(str(path))
+    await store.open()
+    return store
+
+
+def snapshot(table):
+    s = table.state
+    return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
+
+
+async def make_writes_fail(store: SqliteStore, table_id: int) -> None:
+    """A fault inside the database itself: every event insert of that one table is refused."""
+    await store._write(
+        [
+            (
+                f"CREATE TRIGGER fail_{table_id} BEFORE INSERT ON events WHEN NEW.table_id = {table_id} "
+                "BEGIN SELECT RAISE(ABORT, 'injected fault: disk I/O error'); END",
+                (),
+            )
+        ]
+    )
+
+
+async def test_one_tables_failing_writes_lose_nothing_of_the_others_and_the_next_start_restores_all(
+    tmp_path,
+):
+    path = tmp_path / "farm.sqlite3"
+    store = await opened(path)
+    service = TableService(store)
+    farm = Farm(service)
+    channels = range(1, 65)
+    # Deal every table first, then make one of them fail while all 64 play at once.
+    for channel in channels:
+        table = await open_table(service, channel, seed=channel)
+        farm.acked[table.id] = []
+    bad = service.in_channel(7)
+    assert bad is not None
+    await make_writes_fail(store, bad.id)
+    bad_before = snapshot(bad)
+
+    async def newcomer() -> None:
+        # Other channels keep opening tables during the fault.
+        for channel in range(500, 505):
+            await asyncio.sleep(0)
+            await open_table(service, channel, seed=channel)
+
+    await asyncio.gather(*(farm.play(c, 40, seed=c) for c in channels), newcomer())
+
+    assert farm.refused.get(bad.id, 0) == 40, "every action of the failing table was refused"
+    assert snapshot(bad) == bad_before, "a refused action changed nothing in memory"
+    assert not any(n for tid, n in farm.refused.items() if tid != bad.id), farm.refused
+    acknowledged = sum(len(a) for a in farm.acked.values())
+    assert acknowledged >= 63 * 40
+
+    in_memory = {t.id: snapshot(t) for t in service.open_tables() if t.status == PLAYING}
+    await store.close()
+
+    # Every acknowledged action is in the log, in its place, and nothing else is.
+    again = await opened(path)
+    try:
+        for table_id, acked in farm.acked.items():
+            stored = await again.load_table(table_id)
+            assert stored is not None
+            assert len(stored.actions) == len(acked), table_id
+            for logged, ack in zip(stored.actions, acked, strict=True):
+                assert same_action(logged, ack), (table_id, logged, ack)
+        # A fresh start-up restores every open table exactly as it was.
+        restarted = TableService(again)
+        await restarted.load()
+        assert restarted.set_aside == []
+        assert {t.id: snapshot(t) for t in restarted.open_tables() if t.status == PLAYING} == in_memory
+        assert len(in_memory) == 64 + 5
+    finally:
+        await again.close()
+
+
+async def test_a_failed_unit_in_a_batch_is_rolled_back_alone(tmp_path):
+    store = await opened(tmp_path / "w.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+
+        def insert(n: int):
+            return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
+
+        def broken(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO t VALUES (100)")
+            raise sqlite3.OperationalError("disk I/O error")
+
+        # Queued together, so they share one transaction.
+        results = await asyncio.gather(
+            store.run(insert(1)), store.run(broken), store.run(insert(2)), return_exceptions=True
+        )
+        assert isinstance(results[1], StoreError)
+        assert not isinstance(results[0], BaseException) and not isinstance(results[2], BaseException)
+        async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [1, 2]
+    finally:
+        await store.close()
+
+
+async def test_when_sqlite_rolls_back_the_whole_transaction_the_others_are_written_again(tmp_path):
+    """Disk full or an I/O error can end the transaction, not only the statement."""
+    store = await opened(tmp_path / "w.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+
+        def insert(n: int):
+            return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
+
+        def kills_the_transaction(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO t VALUES (100)")
+            conn.execute("ROLLBACK")
+            raise sqlite3.OperationalError("database or disk is full")
+
+        results = await asyncio.gather(
+            store.run(insert(1)),
+            store.run(insert(2)),
+            store.run(kills_the_transaction),
+            store.run(insert(3)),
+            return_exceptions=True,
+        )
+        assert [isinstance(r, StoreError) for r in results] == [False, False, True, False]
+        async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [1, 2, 3]
+    finally:
+        await store.close()
+
+
+async def test_a_failed_commit_fails_every_unit_of_the_batch(tmp_path):
+    """Nobody is told "saved" when the COMMIT itself did not happen."""
+    conn_holder: list[sqlite3.Connection] = []
+
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(str(tmp_path / "c.sqlite3"), isolation_level=None, check_same_thread=False)
+        conn.execute(
+            "CREATE TABLE t (n INTEGER PRIMARY KEY, m INTEGER REFERENCES t (n) DEFERRABLE INITIALLY DEFERRED)"
+        )
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn_holder.append(conn)
+        return conn
+
+    writer = Writer(connect)
+    await writer.start()
+    try:
+        # A deferred foreign key is checked at COMMIT: the whole batch fails there.
+        results = await asyncio.gather(
+            writer.run(lambda c: c.execute("INSERT INTO t VALUES (1, NULL)")),
+            writer.run(lambda c: c.execute("INSERT INTO t VALUES (2, 99)")),
+            return_exceptions=True,
+        )
+        assert all(isinstance(r, StoreError) for r in results)
+        rows = await writer.run(lambda c: c.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+        assert rows == 0
+    finally:
+        await writer.close()
+
+
+async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_start(tmp_path):
+    path = tmp_path / "broken.sqlite3"
+    store = await opened(path)
+    service = TableService(store)
+    farm = Farm(service)
+    for channel in (1, 2, 3):
+        await farm.play(channel, 6, seed=channel)
+    broken = service.in_channel(2)
+    assert broken is not None
+    await store._write(
+        [
+            (
+                "UPDATE events SET action = ? WHERE table_id = ? AND seq = 3",
+                ('{"type":"play","player":0,"card":1,"pile":1}', broken.id),
+            )
+        ]
+    )
+    await store.close()
+
+    again = await opened(path)
+    try:
+        restarted = TableService(again)
+        await restarted.load()
+        assert [(s.table_id, s.channel_id) for s in restarted.set_aside] == [(broken.id, 2)]
+        assert "IllegalAction" in restarted.set_aside[0].reason
+        assert restarted.in_channel(1) is not None and restarted.in_channel(3) is not None
+        assert restarted.in_channel(2) is None
+        # Its log is kept for whoever wants to look; the channel is free for a new table.
+        stored = await again.load_table(broken.id)
+        assert stored is not None and len(stored.actions) == 6
+        assert stored.row["status"] == CANCELLED and "set_aside" in stored.row["meta"]
+        await open_table(restarted, 2)
+    finally:
+        await again.close()
+
+
+@pytest.mark.parametrize("kind", ["not json", '{"no type": 1}'])
+async def test_garbage_in_a_log_is_set_aside_too(tmp_path, kind):
+    path = tmp_path / "garbage.sqlite3"
+    store = await opened(path)
+    service = TableService(store)
+    await Farm(service).play(1, 3)
+    table = service.in_channel(1)
+    assert table is not None
+    await store._write([("UPDATE events SET action = ? WHERE table_id = ?", (kind, table.id))])
+    await store.close()
+    again = await opened(path)
+    try:
+        restarted = TableService(again)
+        await restarted.load()
+        assert [s.table_id for s in restarted.set_aside] == [table.id]
+    finally:
+        await again.close()
