@@ -60,6 +60,31 @@ CARDINALS: dict[str, dict[str, Morpheme]] = {
         "veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa",
     ),
 }
+# Belgian and Swiss French tens, and German dialect spellings seen at Bavarian and Swiss tables.
+CARDINALS["fr"].update(
+    {"septante": (70, "D"), "huitante": (80, "D"), "octante": (80, "D"), "nonante": (90, "D")}
+)
+CARDINALS["de"].update(
+    {
+        "oans": (1, "U"),
+        "oana": (1, "U"),
+        "zwoa": (2, "U"),
+        "zwoar": (2, "U"),
+        "fuffzig": (50, "D"),
+        "fuffzich": (50, "D"),
+        "zwanzge": (20, "D"),
+        "zwanzg": (20, "D"),
+        "zwaenzg": (20, "D"),
+        "drissg": (30, "D"),
+        "vierzg": (40, "D"),
+        "fuefzg": (50, "D"),
+        "saechzg": (60, "D"),
+        "sibezg": (70, "D"),
+        "achzg": (80, "D"),
+        "nuenzg": (90, "D"),
+        "ra": (0, "C"),
+    }
+)
 for _lang, _word in (("en", "hundred"), ("de", "hundert"), ("fr", "cent"), ("es", "cien"), ("es", "ciento")):
     CARDINALS[_lang][_word] = (100, "H")
 for _lang, _word in (("en", "and"), ("de", "und"), ("fr", "et"), ("es", "y")):
@@ -90,7 +115,8 @@ NOT_TYPOS = frozenset(
         "forth fifth sixth ninth tenth eighth weight height freight thirsty steven sever seven's "
         "elven eleve twin tent tweet there three's sixtyish fits fifths nines tens plenty twins "
         "twine neunte achte achter zwanzigste ninety's sixer sixes seventh trios quince quinte tente siebe "
-        "eighties"
+        "eighties zweit dritt viert fuenft funft sechst siebt zweite vierter fuenfter sechster "
+        "siebter neunter zehnter dies dieser"
     ).split()
 )
 
@@ -132,6 +158,24 @@ ORDINALS: dict[str, dict[str, Morpheme]] = {
     },
     "de": {"erste": (1, "U"), "dritte": (3, "U"), "siebte": (7, "U"), "achte": (8, "U")},
 }
+ORDINALS["es"].update(
+    {
+        "undecimo": (11, "T"),
+        "duodecimo": (12, "T"),
+        "vigesimo": (20, "D"),
+        "trigesimo": (30, "D"),
+        "cuadragesimo": (40, "D"),
+        "quincuagesimo": (50, "D"),
+        "sexagesimo": (60, "D"),
+        "septuagesimo": (70, "D"),
+        "octogesimo": (80, "D"),
+        "nonagesimo": (90, "D"),
+    }
+)
+for _unit, _value in (("primero", 1), ("segundo", 2), ("tercero", 3), ("cuarto", 4), ("quinto", 5)):
+    ORDINALS["es"]["decimo" + _unit] = (10 + _value, "T")
+for _unit, _value in (("sexto", 6), ("septimo", 7), ("octavo", 8), ("noveno", 9)):
+    ORDINALS["es"]["decimo" + _unit] = (10 + _value, "T")
 for _w in list(ORDINALS["es"]):
     ORDINALS["es"][_w[:-1] + "a"] = ORDINALS["es"][_w]
     ORDINALS["es"][_w[:-1] + "os"] = ORDINALS["es"][_w]
@@ -181,6 +225,56 @@ STOPWORDS: dict[str, frozenset[str]] = {
             "si sobre para con quien alguien carta cartas pila juega jugar mi pero que por favor"
         ).split()
     ),
+}
+
+
+def sound_key(word: str) -> str:
+    """How a French or Spanish number word sounds, so that "kinze", "katorse" and "sinco" meet
+    "quinze", "catorce" and "cinco"."""
+    word = word.replace("gt", "t").replace("qu", "k").replace("ce", "se").replace("ci", "si")
+    return word.replace("c", "k").replace("z", "s").replace("v", "b")
+
+
+SOUNDS: dict[str, dict[str, str]] = {
+    lang: {sound_key(w): w for w in CARDINALS[lang] if len(w) >= 4} for lang in ("fr", "es")
+}
+
+# Words that name a quantity: (value, kind). Kind "Q" multiplies what comes before ("four score",
+# "zwei Dutzend"); read alone they are the quantity itself ("a dozen").
+QUANTITIES: dict[str, tuple[int, str]] = {
+    "dozen": (12, "en"),
+    "dozens": (12, "en"),
+    "hundred": (100, "en"),
+    "hundert": (100, "de"),
+    "score": (20, "en"),
+    "threescore": (60, "en"),
+    "fourscore": (80, "en"),
+    "gross": (144, "en"),
+    "dutzend": (12, "de"),
+    "schock": (60, "de"),
+    "douzaine": (12, "fr"),
+    "douzaines": (12, "fr"),
+    "dizaine": (10, "fr"),
+    "dizaines": (10, "fr"),
+    "centaine": (100, "fr"),
+    "docena": (12, "es"),
+    "docenas": (12, "es"),
+    "centenar": (100, "es"),
+    "decena": (10, "es"),
+    "decenas": (10, "es"),
+}
+# Collective nouns of French and Spanish: "une trentaine", "una veintena". Read as a number only
+# when no noun follows them ("une trentaine de minutes" is a duration).
+COLLECTIVES: dict[str, int] = {
+    "vingtaine": 20,
+    "trentaine": 30,
+    "quarantaine": 40,
+    "cinquantaine": 50,
+    "soixantaine": 60,
+    "veintena": 20,
+    "treintena": 30,
+    "cuarentena": 40,
+    "cincuentena": 50,
 }
 
 

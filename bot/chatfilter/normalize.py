@@ -70,6 +70,8 @@ LOOKALIKE = {
     "ω": "w",
     "ζ": "z",
     "μ": "u",
+    # Small capitals
+    **dict(zip("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnoprstuvwyz", strict=True)),
     # Latin letters from other blocks that pass for plain ones
     "ƒ": "f",
     "ı": "i",

@@ -9,8 +9,10 @@ from bot.chatfilter.lexicon import (
     CARDINALS,
     MISSPELLED,
     ORDINALS,
+    SOUNDS,
     fold,
     one_typo_away,
+    sound_key,
 )
 
 
@@ -135,11 +137,18 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
             readings.append(WordReading(lang, pieces, decade=True))
             continue
         fixed = MISSPELLED.get(word) if lang == "en" else None
+        if fixed is None and lang in SOUNDS and len(word) >= 5:
+            fixed = SOUNDS[lang].get(sound_key(word))
         if fixed is None:
             fixed = one_typo_away(word, lang)
         if fixed is not None:
             readings.append(WordReading(lang, (Piece(*CARDINALS[lang][fixed]),), odd=True))
             continue
+        if lang == "de":
+            found = _german_compound_typo(word)
+            if found:
+                readings.append(WordReading(lang, found, odd=True))
+                continue
         # A glued compound with one misspelled half: "fourtyseven", "sevnteen".
         for cut in range(3, len(word) - 2):
             left, right = word[:cut], word[cut:]
@@ -149,6 +158,20 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
                 readings.append(WordReading(lang, (Piece(*a), Piece(*b)), odd=True))
                 break
     return tuple(readings)
+
+
+def _german_compound_typo(word: str) -> tuple[Piece, ...] | None:
+    """Unit, "und" and tens with a typo in one part: "dreiundvirzig", "fuenfunsechzig"."""
+    for link in ("und", "un", "nd", "ud"):
+        at = word.find(link, 3)
+        if at < 0:
+            continue
+        left, right = word[:at], word[at + len(link) :]
+        a = CARDINALS["de"].get(left) or _typo_piece(left, "de")
+        b = CARDINALS["de"].get(right) or _typo_piece(right, "de")
+        if a and b and a[1] == "U" and b[1] == "D":
+            return (Piece(*a), Piece(0, "C"), Piece(*b))
+    return None
 
 
 def _typo_piece(word: str, lang: str) -> tuple[int, str] | None:

@@ -1,0 +1,207 @@
+"""The role a number plays in its sentence, per language: card value, or one of the harmless roles.
+
+A number is read by the words around it, the way a player reads it: "um 8" is a time, "zu dritt" a
+player count, "le 3 mars" a date, "j'en pose trois" a count, "the 47" a card. Each harmless role is
+a small rule over the words before and after the number (folded, see `lexicon.fold`) in the four
+languages; what no rule explains is a card value when it is 10 or more, and a count when it is a
+small number that nothing ties to a card ("could lay three more"). The live keeper settles those
+small numbers with the sender's hand (see `detector.check`).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+MONTHS = _set(
+    "january february march april may june july august september october november december jan feb "
+    "mar apr jun jul aug sep sept oct nov dec januar jaenner februar maerz mai juni juli oktober "
+    "dezember janvier fevrier mars avril juin juillet aout septembre octobre novembre decembre "
+    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre"
+)
+WEEKDAYS = _set(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu thurs fri sat sun "
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend lundi mardi mercredi "
+    "jeudi vendredi samedi dimanche lunes martes miercoles jueves viernes sabado domingo "
+    "tomorrow tonight today morgen heute abend demain soir lundi manana noche hoy"
+)
+TIME_BEFORE = _set("at um ab gegen vers hacia till until by bis from von seit desde")
+TIME_AFTER = _set(
+    "uhr h pm am oclock o'clock heures heure horas hora sharp punkt pile ish morgens abends "
+    "nachts tonight tomorrow"
+)
+# Words after a number that make it a quantity of time: durations and ages.
+UNITS = _set(
+    "s sec secs second seconds sek sekunde sekunden seg segundo segundos seconde secondes min mins "
+    "minute minutes minuten minuto minutos m h hr hrs hour hours stunde stunden std heure heures hora "
+    "horas day days tag tage tagen jour jours dia dias week weeks woche wochen semaine semaines "
+    "semana semanas month months monat monate mois mes meses year years yr yrs jahr jahre jahren an "
+    "ans ano anos yo ms sekunden tagen nights naechte nuits noches mal fois vez veces times time"
+)
+AGE_AFTER = _set("years year yo jahre jahr ans ano anos jaehrig")
+PEOPLE = _set(
+    "kid kids son daughter niece nephew grandma grandpa granny gran nan mom mum dad brother sister "
+    "cousin wife husband boyfriend girlfriend friend baby opa oma sohn tochter neffe nichte bruder "
+    "schwester mama papa vater mutter kind enkel cousine frau mann mamie papi fils fille niece neveu "
+    "frere soeur grand-mere abuela abuelo hijo hija sobrino sobrina hermano hermana madre padre nieto "
+    "nieta tio tia abuelita"
+)
+AGE_VERBS = _set("turning turned turn werd werde wird werden wurde cumplo cumple cumplio fete j'ai")
+PLAYER_NOUNS = _set(
+    "player players spieler spielern spielerin leute leuten personen people persons folks guys "
+    "joueurs joueur joueuses personnes gens jugadores jugador personas gente"
+)
+PLAYER_WORDS = re.compile(r"\bzu\s+(?:zweit|dritt|viert|fuenft|sechst|siebt|acht)\b")
+# Nouns after a number that make it a count of things at or away from the table.
+COUNT_NOUNS = _set(
+    "card cards karte karten handkarten carte cartes carta cartas stueck ones piles stapel pilas "
+    "turn turns move moves zug zuege zuegen round rounds runde runden game games spiel spiele partie "
+    "parties partida partidas manche manches win wins loss losses tries try attempts attempt points "
+    "pts punkte tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
+    "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
+    "slices cervezas victoires victorias derrotas defaites partidas jugadas coups fois veces mal times"
+)
+CARD_NOUNS = _set("card cards karte karten carte cartes carta cartas stueck ones")
+MORE = _set("more mehr plus mas otra otras otro otros weitere extra")
+ONLY = _set("only just nur noch solo solamente seulement sólo que")
+IN_HAND = re.compile(
+    r"^\s*(?:in\s+(?:my\s+)?hand|auf\s+der\s+hand|en\s+main|en\s+la\s+mano|in\s+der\s+hand|left|uebrig|"
+    r"restantes|de\s+siempre|each|jeder|chacun|cada\s+uno)\b"
+)
+# A count asked for, or the rules' minimum: "how many", "wie viele", "minimum 2 per turn".
+COUNT_QUESTION = re.compile(
+    r"\bhow\s+many\b|\bwie\s*viele?\b|\bcombien\b|\bcuant[oa]s\b|\bminimum\b|\bminimo\b|\bmin\b|"
+    r"\bpro\s+zug\b|\bper\s+turn\b|\bpar\s+tour\b|\bpor\s+turno\b|\bobligatori[ao]s\b|\bpflicht"
+)
+TIME_QUESTION = re.compile(
+    r"\bwhen\b|\bwhat\s+time\b|\bwann\b|\bum\s+wie\s*viel\b|\bquand\b|\bquelle\s+heure\b|\bcuando\b|"
+    r"\bque\s+hora\b|\bhora\b"
+)
+TIME_WORDS = re.compile(
+    r"\bhalf\s+past\b|\bquarter\s+(?:past|to)\b|\b(?:viertel|dreiviertel)\s+(?:nach|vor)?\b|\bhalb\b|"
+    r"\bvor\s+zwoelf\b|\bet\s+(?:quart|demie)\b|\bmoins\s+le\s+quart\b|\by\s+(?:cuarto|media)\b|"
+    r"\bmenos\s+(?:cuarto|veinte|diez|cinco)\b|\b(?:son|es|a)\s+las?\b|\blas\b"
+)
+RESULT = re.compile(
+    r"\b(?:lost|won(?!')|win|ended|finished|finish|final|record|verloren|gewonnen|endstand|bestleistung|"
+    r"abgebrochen|geblieben|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
+    r"terminamos|acabamos|quedaron|gg|score|not\s+laid|nicht\s+gelegt\w*|non\s+posees|sin\s+jugar|"
+    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet)\b"
+)
+MONEY_WORDS = _set(
+    "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
+    "pavos pelas pesos mxn"
+)
+CURRENCY = frozenset("€$£¥")
+LABELS = _set(
+    "v version versao android ios python node java windows win macos ubuntu chrome firefox level lvl "
+    "bus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
+    "chapter kapitel page seite tome teil part nummer numero no nr n° gate tor platz seat sitz "
+    "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "
+    "windows patch build"
+)
+GAME_ORDINAL_BEFORE = _set(
+    "round game match runde spiel partie ronda partida manche level table team turn zug tour turno "
+    "best bo top partien juego"
+)
+PILE = _set("pile piles stack stacks stapel stapels pila pilas monton montones tas")
+TOP = _set("top tops oben sommet dessus tope arriba haut")
+DIRECTION = _set(
+    "up down ascending descending aufsteigend absteigend aufwaerts abwaerts aufwaertsstapel "
+    "abwaertsstapel montent descendent montante descendante suben bajan sube baja ascendente "
+    "descendente going"
+)
+TRICK = _set(
+    "trick tricks back backward backwards reverse rueckwaerts zurueck zurueckdrehen zurueckspringen "
+    "retour arriere astuce coup truco retroceso retrocesos atras jump jumps sprung saut salto "
+    "below above under over up down drueber drunter dessous dessus encima debajo remonter subir "
+    "bajar golpe minus moins menos plus mas ten-back reverse-by-ten rule regel regla regle"
+)
+BOUND_BEFORE = _set(
+    "under below than unter als weniger moins menos que de over above ueber über plus max maximum "
+    "mindestens hoechstens at least most"
+)
+# Words just before a number that tie it to a card.
+ARTICLES = _set(
+    "the a an this that die der den dem ne nen 'ne eine einen einer le la l un une ce cette el una "
+    "ese esa este esta lo"
+)
+HAVE = _set(
+    "have got hold holding holds drew drawn has had hab habe hast hat haette hatte halte haelt "
+    "ai as avais tengo tienes tiene tenia me sitting stuck keep keeping offer anbieten"
+)
+MINE = re.compile(
+    r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
+    r"mi\s+carta|la\s+mia|el\s+mio|lowest|highest|plus\s+petite|plus\s+haute|plus\s+grande|mas\s+baja|"
+    r"mas\s+alta|bajita|niedrigste|hoechste|kleinste|groesste)\b"
+)
+ASKING_BEFORE = re.compile(
+    r"\b(?:anyone|anybody|somebody|someone|who|whos|wer|jemand|qui|quelqu|quien|alguien|alguno)\b"
+)
+ON_PILE = _set("on onto auf aufs sur en")
+SLANG = re.compile(
+    r"(?:^|\s)(?:<3+|:3|8\)|8-\)|o7|n8|gr8|l8r|w8|b4|4u|2day|2nite|4ever|m8|h8)(?=\s|$|[.!?,])"
+)
+# Numbers that are part of a fixed expression: idioms, titles and sayings. Matched on folded text.
+IDIOMS = re.compile(
+    r"sixes\s+and\s+sevens|cloud\s+nine|to\s+the\s+nines|high\s+five|nine\s+times\s+out\s+of\s+ten|"
+    r"six\s+of\s+one|half\s+a\s+dozen\s+of|two\s+and\s+two|catch.?22|ocean'?s\s+(?:eleven|twelve|thirteen|8|11|12|13)|"
+    r"seven\s+samurai|se7en|fahrenheit\s+451|a\s+million\s+times|two\s+birds|nine\s+lives|"
+    r"at\s+sixes|on\s+all\s+fours|in\s+two\s+minds|the\s+third\s+degree|twenty\s+questions|"
+    r"wolke\s+sieben|siebten?\s+himmel|fuenf\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
+    r"zwei\s+fliegen|drei\s+\?\?\?|sechser\s+im\s+lotto|auf\s+achse|hundertmal|tausendmal|"
+    r"ausser\s+acht|auf\s+zwei\s+hochzeiten|in\s+acht|eins\s+a\b|"
+    r"trente.et.un|trente-six\s+chandelles|trente.six|en\s+quatre|quatre\s+cents\s+coups|"
+    r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
+    r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
+    r"quoi\s+de\s+neuf|tout\s+neuf|"
+    r"quinto\s+pino|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
+    r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
+    r"la\s+quinta\s+de|mil\s+y\s+una|24/7|50/50|24-7"
+)
+# Sayings that name a card value without a number: bingo calls, "the age of Christ".
+SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
+    "two little ducks": (re.compile(r"two\s+little\s+ducks"), 22),
+    "two fat ladies": (re.compile(r"two\s+fat\s+ladies"), 88),
+    "legs eleven": (re.compile(r"legs\s+eleven"), 11),
+    "clickety click": (re.compile(r"clickety.click"), 66),
+    "key of the door": (re.compile(r"key\s+of\s+the\s+door"), 21),
+    "deux cocottes": (re.compile(r"deux\s+cocottes"), 22),
+    "dos patitos": (re.compile(r"dos\s+patitos"), 22),
+    "nina bonita": (re.compile(r"nina\s+bonita"), 15),
+    "age du christ": (re.compile(r"age\s+du\s+christ|edad\s+de\s+cristo|alter\s+(?:von\s+)?jesus"), 33),
+    "baker's dozen": (re.compile(r"baker'?s\s+dozen"), 13),
+}
+# A message that asks for a value without naming one.
+ASKS_FOR_VALUE = re.compile(
+    r"\bwhat'?s\s+your\s+(?:lowest|highest|number|card|best)\b|\bwhich\s+number\b|"
+    r"\bhow\s+(?:high|low)\s+(?:does|do|is|are|can)\b|\bwhat\s+number\b|\bgap\s+between\s+yours\b|"
+    r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:geht|kannst|ist|bist)\b|"
+    r"\bquoi\s+(?:ta|comme\s+carte)\b|\bquel(?:le)?\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero|chiffre)\b|"
+    r"\bton\s+numero\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
+)
+EXTREME_CARD = re.compile(
+    r"\b(?:the|die|la|el)\s+(?:lowest|highest|niedrigste|hoechste|kleinste|plus\s+petite|plus\s+basse|"
+    r"mas\s+baja)\s+(?:card|karte|carte|carta)\s+(?:there\s+is|of\s+all|in\s+the\s+game|die\s+es\s+gibt|"
+    r"qui\s+existe|que\s+hay)"
+)
+SECOND_EXTREME = re.compile(
+    r"\b(?:2nd|second)\s+(?:lowest|highest)\b|\bzweit(?:hoechste|niedrigste|kleinste)"
+)
+ADJACENT_WORDS = re.compile(
+    r"\b(?:juste|exactement)\s+(?:au-dessus|apres|après|avant)\b|\b(?:la\s+)?suivante\s+sur\b|"
+    r"\bjusto\s+despues\b|\bva\s+justo\b|\bright\s+after\b|\bthe\s+one\s+(?:right\s+)?after\b|"
+    r"\bdirekte[nr]?\s+nachfolger\b|\bdirekt\s+ueber\b|\bschrittchen\b"
+)
+# Verbs and nouns that make a number an exact step from a pile's top.
+OFFSET_WORDS = _set(
+    "above below over under higher lower more less up down off step steps ueber unter drueber "
+    "drunter hoeher niedriger mehr weniger drauf runter hoch hochschieben dessus dessous plus moins "
+    "encima debajo mas menos alta baja alto bajo tope sommet bump raise shave subtract add sumo suma "
+    "grimper saut salto saltito sprung jump jumps pas"
+)
+OFFSET_PREP = _set("by um de of por a à")
