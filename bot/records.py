@@ -50,6 +50,18 @@ class TheGameRecord(BaseModel):
         )
 
 
+class SkipBoJuniorRecordPlay(skipbo_junior.Play):
+    """A play as a record may write it: a source outside stock and 1..3 is then refused by the rules,
+    as an illegal action (exit 1) like a pile out of range, not as a malformed record."""
+
+    source: str | int  # type: ignore[assignment]
+
+
+SkipBoJuniorRecordAction = Annotated[
+    SkipBoJuniorRecordPlay | skipbo_junior.EndTurn | skipbo_junior.Abandon, Field(discriminator="type")
+]
+
+
 class SkipBoJuniorRecord(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -61,7 +73,7 @@ class SkipBoJuniorRecord(BaseModel):
     seed: Annotated[int, Field(ge=0, lt=2**64)] | None = None
     reshuffle_seed: Annotated[int, Field(ge=0, lt=2**64)] | None = None
     reshuffles: list[list[int]] = []
-    actions: list[skipbo_junior.Action] = []
+    actions: list[SkipBoJuniorRecordAction] = []
 
     @model_validator(mode="after")
     def _consistent(self) -> SkipBoJuniorRecord:

@@ -233,3 +233,31 @@ def test_malformed_records_of_the_other_games_exit_two(tmp_path, record, message
     proc = run_replay(tmp_path, record)
     assert proc.returncode == 2 and proc.stdout == ""
     assert message in proc.stderr
+
+
+@pytest.mark.parametrize("source", [4, 0, -1, "hand"])
+def test_a_skip_bo_junior_source_out_of_range_is_an_illegal_action(tmp_path, source):
+    actions = [{"player": 0, "type": "play", "source": source, "pile": 1}]
+    proc = run_replay(tmp_path, {"game": "skip-bo-junior", "players": 2, "seed": 1, "actions": actions})
+    assert proc.returncode == 1, proc.stderr
+    out = json.loads(proc.stdout)
+    reason = f"there is no source {source!r}; play from 'stock' or a slot 1 to 3"
+    assert out["error"] == {"action": 0, "reason": reason}
+    assert out["turn"] == 1 and out["current_player"] == 0
+
+
+@pytest.mark.parametrize("source", [True, 1.0, None, [1]])
+def test_a_skip_bo_junior_source_of_the_wrong_type_is_malformed(tmp_path, source):
+    actions = [{"player": 0, "type": "play", "source": source, "pile": 1}]
+    proc = run_replay(tmp_path, {"game": "skip-bo-junior", "players": 2, "seed": 1, "actions": actions})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "actions[0].source" in proc.stderr
+
+
+def test_replay_dash_reads_the_record_from_standard_input():
+    record = json.dumps(base_record(actions=[{"player": 0, "type": "play", "card": 10, "pile": 1}]))
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", "-"], capture_output=True, text=True, input=record, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["piles"] == [10, 1, 100, 100]
