@@ -14,14 +14,14 @@ from bot.ai import skipbo_junior as sb_ai
 from bot.games import red_and_black as rb
 from bot.games import skipbo_junior as sb
 from bot.games.base import IllegalAction, Status
-from bot.localtable import TerminalTable
+from bot.localtable import TerminalTable, their, verb
 
 SB_HELP = """\
 Commands:
   s 2        play the top of your stockpile on pile 2
   1 3        play the top of hand stack 1 on pile 3 (stacks 1..3, piles 1..4)
   end        end your turn early (only if the table allows it)
-  quit       end the game for everyone
+  quit       end the game for everyone (asks first)
 A turn ends by itself when nothing of yours fits."""
 
 RB_HELP = """\
@@ -30,7 +30,7 @@ Commands:
   7R                  discard the 7 red (cards: rank 1..9 and R or B)
   declare 7R          discard the 7 red and show two matched sequences with the rest
   end                 in the final phase: end the play instead of drawing
-  quit                end the game for everyone"""
+  quit                end the game for everyone (asks first)"""
 
 
 def card_label(card: int) -> str:
@@ -115,6 +115,8 @@ class SkipBoJuniorTable(TerminalTable):
             if words[0] in ("help", "h", "?"):
                 self.say(SB_HELP)
             elif words[0] in ("quit", "q"):
+                if not self.confirm_quit():
+                    return True
                 self.state.abandon()
                 return False
             elif words[0] in ("end", "e"):
@@ -133,7 +135,8 @@ class SkipBoJuniorTable(TerminalTable):
     def result_text(self) -> str:
         state = self.state
         if state.status is Status.WON:
-            return f"{self.names[state.winner]} wins: their stockpile is empty!"  # type: ignore[index]
+            name = self.names[state.winner]  # type: ignore[index]
+            return f"{name} {verb(name, 'wins')}: {their(name)} stockpile is empty!"
         left = ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(state.result().stock_left))
         if state.status is Status.ABANDONED:
             return f"The game was ended early. Stockpile cards left: {left}."
@@ -216,6 +219,8 @@ class RedAndBlackTable(TerminalTable):
                 if head in ("help", "h", "?"):
                     self.say(RB_HELP)
                 elif head in ("quit", "q"):
+                    if not self.confirm_quit():
+                        continue
                     state.abandon()
                     return False
                 elif head in ("stock", "s", "discard", "d") and len(words) == 1:
@@ -247,11 +252,11 @@ class RedAndBlackTable(TerminalTable):
                 return "ends the play"
 
     def deal_text(self, deal: rb.DealScore) -> str:
-        head = (
-            f"Deal {deal.number}: {self.names[deal.winner]} wins in round {deal.round}."
-            if deal.winner is not None
-            else f"Deal {deal.number} ends without a winner."
-        )
+        if deal.winner is not None:
+            name = self.names[deal.winner]
+            head = f"Deal {deal.number}: {name} {verb(name, 'wins')} in round {deal.round}."
+        else:
+            head = f"Deal {deal.number} ends without a winner."
         rows = [
             f"  {self.names[s]:<10} {deal.scores[s]:>4}  {deal.shown[s] or 'no sequence'}"
             for s in range(rb.PLAYERS)
@@ -265,4 +270,5 @@ class RedAndBlackTable(TerminalTable):
         if state.status is Status.ABANDONED:
             return f"The game was ended early.\n{table}"
         winners = " and ".join(self.names[s] for s in result.winners)
-        return f"{winners} win{'s' if len(result.winners) == 1 else ''} the game.\n{table}"
+        wins = verb(winners, "wins") if len(result.winners) == 1 else "win"
+        return f"{winners} {wins} the game.\n{table}"

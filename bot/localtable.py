@@ -20,7 +20,7 @@ Commands:
   end               end your turn (after the minimum) and draw
   signal 3 dont     ask the others not to play on pile 3   (also: good, clear)
   leave             leave the game (your cards count as not laid)
-  quit              end the game for everyone (abandoned)
+  quit              end the game for everyone (abandoned; asks first)
   help              this text"""
 
 SIGNAL_WORDS = {
@@ -33,6 +33,17 @@ SIGNAL_WORDS = {
     "off": "clear",
 }
 SIGNAL_LABELS = {"dont_play": "please don't play here", "good_card": "has a good card here"}
+
+
+def verb(name: str, third_person: str) -> str:
+    """A seat may be called "you", and "you has laid" reads wrong: that seat takes the plain form."""
+    if name.lower() != "you":
+        return third_person
+    return {"has": "have", "is": "are"}.get(third_person, third_person.removesuffix("s"))
+
+
+def their(name: str) -> str:
+    return "your" if name.lower() == "you" else "their"
 
 
 def pile_label(index: int) -> str:
@@ -55,8 +66,9 @@ def render_board(state: TheGameState, names: list[str]) -> str:
         seats.append(f"{arrow}{name} ({size})")
     lines.append("  seats: " + ", ".join(seats))
     if not state.is_over:
+        name = names[view.current_player]
         lines.append(
-            f"  turn {view.turn}: {names[view.current_player]} has laid "
+            f"  turn {view.turn}: {name} {verb(name, 'has')} laid "
             f"{view.played_this_turn} of at least {view.min_cards}"
         )
     lines.append("=" * 44)
@@ -126,9 +138,16 @@ class TerminalTable:
         """Engine reasons speak of 'player N'; at this table seats have names."""
         for seat in range(len(self.names) - 1, -1, -1):
             if self.names[seat].lower() == "you":
+                reason = reason.replace(f"not player {seat}'s", "not yours")
                 reason = reason.replace(f"player {seat}'s", "your")
+                reason = reason.replace(f"player {seat} has", "you have")
             reason = reason.replace(f"player {seat}", self.names[seat])
         return reason
+
+    def confirm_quit(self) -> bool:
+        """Whether to end the game: a stray 'q' should not end it for everyone. End of input ends it."""
+        answer = self.ask("End the game for everyone? (y/N) ")
+        return answer is None or answer.lower() in ("y", "yes")
 
 
 class LocalTable(TerminalTable):
@@ -218,11 +237,14 @@ class LocalTable(TerminalTable):
         elif head in ("end", "e", "done"):
             state.end_turn(seat)
         elif head in ("quit", "abandon", "q"):
+            if not self.confirm_quit():
+                return True
             state.abandon()
             return False
         elif head == "leave":
             state.leave(seat)
-            self.say(f"  {self.names[seat]} leaves the table; their cards count as not laid.")
+            name = self.names[seat]
+            self.say(f"  {name} {verb(name, 'leaves')} the table; {their(name)} cards count as not laid.")
         elif head in ("signal", "s", "sig"):
             self._signal(seat, words[1:])
         elif len(words) == 2 and all(w.isdigit() for w in words):

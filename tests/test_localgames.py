@@ -120,3 +120,51 @@ def test_the_play_command_checks_seats_and_options_per_game():
     assert proc.returncode == 0 and (
         "wins: their stockpile is empty!" in proc.stdout or "stuck" in proc.stdout
     )
+
+
+def test_a_seat_called_you_wins_in_the_second_person():
+    seed = 0  # seat 0 wins this deal of Skip-Bo Junior when it plays as the baseline does
+    out = io.StringIO()
+    SkipBoJuniorTable(
+        ["you", "ai"],
+        sb.SkipBoJuniorOptions(),
+        seed=seed,
+        stdin=io.StringIO("\n".join(sb_lines(seed)) + "\n"),
+        stdout=out,
+    ).run()
+    assert "you win: your stockpile is empty!" in out.getvalue()
+    seed = 6  # seat 0 wins deals and the game of Red and Black
+    out = io.StringIO()
+    RedAndBlackTable(
+        ["you", "ai", "ai", "ai"],
+        rb.RedAndBlackOptions(),
+        seed=seed,
+        stdin=io.StringIO("\n".join(rb_lines(seed, {0})) + "\n"),
+        stdout=out,
+    ).run()
+    text = out.getvalue()
+    assert ": you win in round" in text and "you win the game." in text and "you wins" not in text
+
+
+def test_quit_asks_for_confirmation_at_the_other_tables():
+    def sb_text(typed: str) -> str:
+        out = io.StringIO()
+        SkipBoJuniorTable(
+            ["Ann", "ai"], sb.SkipBoJuniorOptions(), seed=0, stdin=io.StringIO(typed), stdout=out
+        ).run()
+        return out.getvalue()
+
+    def rb_text(typed: str) -> str:
+        out = io.StringIO()
+        RedAndBlackTable(
+            ["Ann", "ai", "ai", "ai"], rb.RedAndBlackOptions(), seed=0, stdin=io.StringIO(typed), stdout=out
+        ).run()
+        return out.getvalue()
+
+    for text_of in (sb_text, rb_text):
+        text = text_of("quit\nn\n")
+        assert "End the game for everyone? (y/N)" in text and text.count("Ann> ") == 2
+        assert "Input ended" in text
+        text = text_of("q\ny\n")
+        assert text.count("Ann> ") == 1 and "ended early" in text and "Input ended" not in text
+        assert "ended early" in text_of("quit\n")

@@ -9,7 +9,7 @@ import sys
 
 from bot.ai import baseline
 from bot.games import thegame
-from bot.localtable import play_main
+from bot.localtable import TerminalTable, play_main
 from bot.records import parse_record, replay
 
 
@@ -132,3 +132,38 @@ def test_play_command_runs_all_ai_game_to_the_end(tmp_path):
     assert proc.returncode == 0
     assert "Record saved" in proc.stdout
     assert json.loads(path.read_text())["players"] == 3
+
+
+def play_text(seats: list[str], typed: str) -> str:
+    out = io.StringIO()
+    play_main(
+        seats,
+        thegame.TheGameOptions(),
+        seed=1,
+        first_player=0,
+        save=None,
+        stdin=io.StringIO(typed),
+        stdout=out,
+    )
+    return out.getvalue()
+
+
+def test_a_seat_called_you_is_spoken_to_in_the_second_person():
+    text = play_text(["you"], "")
+    assert "turn 1: you have laid 0 of at least 2" in text and "you has" not in text
+    text = play_text(["you", "ai"], "leave\n")
+    assert "you leave the table; your cards count as not laid" in text
+    table = TerminalTable(["ai", "you"], io.StringIO(), io.StringIO())
+    assert table.named("player 1 has left the game") == "you have left the game"
+    assert table.named("it is player 0's turn, not player 1's") == "it is AI 1's turn, not yours"
+    assert table.named("card 7 is not in player 1's hand") == "card 7 is not in your hand"
+
+
+def test_quit_asks_first_and_goes_on_unless_confirmed():
+    text = play_text(["Ann"], "quit\nn\n")
+    assert "End the game for everyone? (y/N)" in text
+    assert text.count("Ann> ") == 2  # asked again after the refusal; then input ended
+    text = play_text(["Ann"], "quit\n\nquit\nyes\n")
+    assert text.count("Ann> ") == 2 and "ended early with 98 cards not laid" in text
+    text = play_text(["Ann"], "quit\n")  # input ends at the question: the game ends cleanly
+    assert "ended early with 98 cards not laid" in text
