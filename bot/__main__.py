@@ -35,7 +35,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--to-300", action="store_true", help="Red and Black: play to 300 instead of 8 deals")
     play.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     play.add_argument("--first", type=int, default=1, help="seat that starts, 1-based (default 1)")
-    play.add_argument("--save", metavar="PATH", help="save the game record to PATH at the end")
+    play.add_argument(
+        "--save",
+        metavar="PATH",
+        help="save the game record to PATH at the end; - prints it on standard output "
+        "(the table then talks on standard error)",
+    )
 
     replay = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
     replay.add_argument("record", help="path to a record (JSON), or - for standard input")
@@ -105,20 +110,24 @@ def _play(args: argparse.Namespace) -> int:
         print(f"play: bad option: {exc}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(63)
+    # With --save -, standard output carries the record alone, ready for a pipe into `replay -`.
+    talk = sys.stderr if args.save == "-" else sys.stdout
     table = None
     if args.game != "the-game":
         from bot.localgames import RedAndBlackTable, SkipBoJuniorTable
 
         kind = SkipBoJuniorTable if args.game == "skip-bo-junior" else RedAndBlackTable
-        table = kind(seats, options, seed=seed, first_player=args.first - 1)  # type: ignore[arg-type]
+        table = kind(seats, options, seed=seed, first_player=args.first - 1, stdout=talk)  # type: ignore[arg-type]
     return play_main(
         seats,
         options,  # type: ignore[arg-type]
         seed=seed,
         first_player=args.first - 1,
         save=args.save,
+        stdout=talk,
         ask_to_save=(lambda: sys.stdin.isatty()),
         table=table,
+        record_out=sys.stdout,
     )
 
 

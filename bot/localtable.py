@@ -260,8 +260,14 @@ class LocalTable(TerminalTable):
         self.state.signal(seat, int(args[0]), SIGNAL_WORDS[args[1]])
 
 
-def save_record(state, path: str) -> None:
-    Path(path).write_text(json.dumps(state.to_record(), indent=1) + "\n", encoding="utf-8")
+def save_record(state, path: str, stdout: TextIO) -> None:
+    """Write the record to ``path``; ``-`` means standard output, so it can be piped to ``replay -``."""
+    text = json.dumps(state.to_record(), indent=1) + "\n"
+    if path == "-":
+        stdout.write(text)
+        stdout.flush()
+    else:
+        Path(path).write_text(text, encoding="utf-8")
 
 
 def play_main(
@@ -275,14 +281,19 @@ def play_main(
     stdout: TextIO = sys.stdout,
     ask_to_save: Callable[[], bool] | None = None,
     table: TerminalTable | None = None,
+    record_out: TextIO = sys.stdout,
 ) -> int:
-    """Play one game at a terminal table (The Game unless ``table`` is given), then maybe save it."""
+    """Play one game at a terminal table (The Game unless ``table`` is given), then maybe save it.
+
+    ``record_out`` takes the record saved to ``-``; ``stdout`` is where the table talks.
+    """
     if table is None:
         table = LocalTable(seats, options, seed=seed, first_player=first_player, stdin=stdin, stdout=stdout)
     state = table.run()
     if save is None and ask_to_save is not None and ask_to_save():
         save = table.ask("Save the record to (Enter to skip): ") or None
     if save:
-        save_record(state, save)
-        table.say(f"Record saved to {save}; replay it with: python -m bot replay {save}")
+        save_record(state, save, record_out)
+        if save != "-":
+            table.say(f"Record saved to {save}; replay it with: python -m bot replay {save}")
     return 0

@@ -134,6 +134,25 @@ def test_play_command_runs_all_ai_game_to_the_end(tmp_path):
     assert json.loads(path.read_text())["players"] == 3
 
 
+def run_bot(*args: str, cwd, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], capture_output=True, text=True, input=stdin, timeout=60, cwd=cwd
+    )
+
+
+def test_save_to_dash_prints_the_record_and_replay_dash_reads_it(tmp_path):
+    played = run_bot("play", "--seats", "ai,ai", "--seed", "3", "--save", "-", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert not (tmp_path / "-").exists()
+    record = json.loads(played.stdout)  # standard output holds the record and nothing else
+    assert record["players"] == 2
+    assert "replay -" not in played.stdout + played.stderr
+    assert "AI 1 lays" in played.stderr  # the table talks on standard error instead
+    replayed = run_bot("replay", "-", cwd=tmp_path, stdin=played.stdout)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["status"] in ("won", "lost")
+
+
 def play_text(seats: list[str], typed: str) -> str:
     out = io.StringIO()
     play_main(
