@@ -14,6 +14,9 @@ from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
+# Deckhand never joins voice: no warning at every start about voice libraries it does not need.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
 EXTENSIONS: tuple[str, ...] = ("cogs.tables", "cogs.chatwatch", "cogs.community")
 
 
