@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from text_to_num import text2num
 
@@ -149,6 +150,7 @@ OPERATORS = {
     "menos": "-",
     "por": "*",
     "over": "/",
+    "weniger": "-",
 }
 COORDINATION = frozenset("or and to oder und bis ou et a o - / ,".split())
 ACHT_IDIOM = re.compile(r"\b(?:gib|gebt|gibt|in|ausser|ausser)\s+acht\b|\bacht\s*(?:geben|gibst|gab|nehmen)")
@@ -167,11 +169,14 @@ OFF_BY_ONE = re.compile(r"\boff\s+by\s+(?:one|1)\b|\bone\s+off\b")
 SINGLE_DIGIT = re.compile(r"\bsingle[\s-]+digits?\b|\beinstellig\w*")
 TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 ROMAN = re.compile(r"^(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
+ROMAN_LETTERS = frozenset("ivxlc")
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 MIXED = re.compile(r"^(\d+)([a-z']+)$")
 
 
 STOPWORDS_ALL = frozenset().union(*STOPWORDS.values())
+# How number words begin, to pass over most word pairs without reading them joined.
+NUMBER_PREFIXES = frozenset(w[:2] for table in CARDINALS.values() for w in table if len(w) >= 3)
 # Tens and teens long enough to find inside a sentence typed without spaces.
 GLUE_ANCHORS = {
     lang: tuple(w for w, (v, kind) in table.items() if kind in "DT" and v >= 13 and len(w) >= 5)
@@ -261,9 +266,10 @@ def check(message: str, context: Context | None = None) -> Verdict:
         notes.append("an exact offset from a pile top")
     if SINGLE_DIGIT.search(text):
         notes.append("a range of values")
-    if roles.ASKS_FOR_VALUE.search(scene.joined) or roles.EXTREME_CARD.search(scene.joined):
+    cued = scene.wordset & roles.NOTE_WORDS
+    if cued and (roles.ASKS_FOR_VALUE.search(scene.joined) or roles.EXTREME_CARD.search(scene.joined)):
         notes.append("asks for or tells a card value without a number")
-    second = roles.SECOND_EXTREME.search(scene.joined)
+    second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
     if second:
         covered = [k for k, at in enumerate(scene.at) if second.start() <= at < second.end()]
         value = (
@@ -417,7 +423,7 @@ def _spaced_word(
     if i + 1 >= len(toks) or toks[i + 1].kind != "w" or text[toks[i].end : toks[i + 1].start] != " ":
         return None
     a, b = toks[i].text, toks[i + 1].text
-    if len(a) + len(b) < 4 or len(b) < 2:
+    if len(a) + len(b) < 4 or len(b) < 2 or len(a) > 7 or fold(a[:2]) not in NUMBER_PREFIXES:
         return None
     right = read_word(b, langs)
     if options and right:
@@ -454,6 +460,8 @@ def _glued_sentence(i: int, word: str, langs: tuple[str, ...], nums: list[Num]) 
 
 
 def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
+    if not roles.ANY_SAYING.search(scene.joined):
+        return
     for pattern, value in SAYINGS.values():
         m = pattern.search(scene.joined)
         if m:
@@ -495,7 +503,7 @@ def _quantity(
     ):
         value //= 2
         first = i - 1 if b1 != "a" and b1 != "-" else i - 2
-    elif b1 in ("baker's",) or (b1 == "s" and b2 == "'"):
+    elif word == "dozen" and b1 == "s" and b2 == "'" and i > 2 and w[i - 3] == "baker":
         return
     elif i > 0 and (i - 1) in readings:
         options = readings.pop(i - 1)
@@ -527,6 +535,8 @@ def _spelled_letters(
     toks: list[Tok], text: str, langs: tuple[str, ...], nums: list[Num], used: set[int]
 ) -> None:
     """Runs of single letters: "f o r t y  s e v e n", "s-e-v-e-n-t-y"."""
+    if sum(len(t.text) == 1 and t.kind == "w" for t in toks) < 3:
+        return
     i = 0
     while i < len(toks):
         j = i
@@ -561,7 +571,7 @@ def _gap_is_spacing(gap: str, allow_punct: bool = False) -> bool:
 
 
 def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int | None:
-    if len(t.text) < 2:
+    if len(t.text) < 2 or not ROMAN_LETTERS.issuperset(t.text):
         return None
     word = t.text.upper()
     if not ROMAN.match(word):
@@ -602,6 +612,12 @@ def _mixed(
         return
     if len(t.text) == 2 and t.text[0] == "l" and t.text[1].isdigit():
         nums.append(Num(10 + int(t.text[1]), i, i, "leet", odd=True))  # l7
+        return
+    product = re.fullmatch(r"(\d{1,2})[x×](\d{1,2})", t.text)
+    if product:
+        value = int(product.group(1)) * int(product.group(2))
+        if 2 <= value <= 99:
+            nums.append(Num(value, i, i, "arithmetic", odd=True))
         return
     m = MIXED.match(t.text)
     if m:
@@ -710,7 +726,9 @@ def _group_words(
                 gap = text[toks[end].end : toks[nxt].start]
                 between = toks[end + 1 : nxt]
                 joined = nxt == end + 1 and _gap_is_spacing(gap)
-                hyphen = [t.text for t in between] in (["-"], ["·"]) and _gap_is_spacing(gap, True)
+                hyphen = [t.text for t in between] in (["-"], ["·"]) and _gap_is_spacing(
+                    gap.replace("·", "-")
+                )
                 here = next((r for r in readings[nxt] if r.lang == option.lang), None)
                 before = next((r for r in readings[prev] if r.lang == option.lang), None)
                 ordinal_pair = (
@@ -769,7 +787,10 @@ def _read_run(
         reading = chosen[best_end]
         how = "ordinal" if reading.ordinal else "decade" if reading.decade else "word"
         odd = any(chosen[x].odd or _odd(norm, toks[run[x]]) for x in range(start, best_end + 1))
-        first, last = run[start], extend.get(run[best_end], run[best_end])
+        lead = start
+        while lead < best_end and all(p.kind == "C" for p in chosen[lead].pieces):
+            lead += 1
+        first, last = run[lead], extend.get(run[best_end], run[best_end])
         # Two units side by side, digit by digit: "zwei drei", "cinq six".
         if (
             best_end == start
@@ -896,6 +917,26 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
         # 4.7 or 4,7: one digit on each side reads as 47; 14,95, 3.12, 1.0.2 and 31.10. are decimals,
         # versions and dates.
         if (
+            i > 0
+            and toks[i - 1].text in ".,"
+            and toks[i - 1].end == t.start
+            and i > 1
+            and toks[i - 2].end == toks[i - 1].start
+            and toks[i - 2].kind != "p"
+        ):
+            nums.append(
+                Num(
+                    int(t.text) if len(t.text) < 7 else 10**6,
+                    i,
+                    i,
+                    "digits",
+                    allowed="a decimal, a version or a date",
+                )
+            )
+            used.add(i)
+            i += 1
+            continue
+        if (
             i + 2 < len(toks)
             and toks[i + 1].text in ".,"
             and toks[i + 2].kind == "n"
@@ -953,61 +994,73 @@ def _word(toks: list[Tok], i: int) -> str:
     return fold(toks[i].text) if 0 <= i < len(toks) else ""
 
 
-@dataclass(slots=True)
 class Scene:
-    """What the whole message says, read once: folded text, its cues and fixed expressions."""
+    """What the whole message says, read once: folded words, its cues and fixed expressions.
 
-    joined: str  # folded tokens, spaced as in the message
-    at: list[int]  # offset of each token in `joined`
-    words: list[str]  # folded text of each token
-    idiom: set[int]  # tokens inside an idiom, a title or a saying
-    has_month: bool
-    has_weekday: bool
-    time_question: bool
-    count_question: bool
-    result: bool
-    pile_named: bool
-    question: bool
-    mine: bool
-    time_words: set[int]
+    The cues that take a regular expression are read only when a number has to be judged.
+    """
+
+    def __init__(self, toks: list[Tok], text: str) -> None:
+        self.text = text
+        self.words = [fold(t.text) for t in toks]
+        parts: list[str] = []
+        self.at: list[int] = []  # offset of each token in `joined`
+        length = 0
+        previous_end = -1
+        for word, t in zip(self.words, toks, strict=True):
+            if 0 <= previous_end < t.start:
+                parts.append(" ")
+                length += 1
+            self.at.append(length)
+            parts.append(word)
+            length += len(word)
+            previous_end = t.end
+        self.joined = "".join(parts)  # folded tokens, spaced as in the message
+        wordset = set(self.words)
+        self.wordset = wordset
+        self.has_month = bool(wordset & roles.MONTHS)
+        self.has_weekday = bool(wordset & roles.WEEKDAYS)
+        self.pile_named = bool(wordset & (roles.PILE | roles.TOP)) or any(
+            w.endswith(("stapel", "pile", "pila")) for w in wordset
+        )
+        self.question = "?" in text
+
+    def covered(self, pattern: re.Pattern[str]) -> set[int]:
+        """The tokens inside a match of `pattern`."""
+        found: set[int] = set()
+        for m in pattern.finditer(self.joined):
+            for k, offset in enumerate(self.at):
+                if m.start() <= offset < m.end() or offset < m.start() < offset + len(self.words[k]):
+                    found.add(k)
+        return found
+
+    @cached_property
+    def idiom(self) -> set[int]:
+        return self.covered(roles.IDIOMS)
+
+    @cached_property
+    def time_words(self) -> set[int]:
+        return self.covered(roles.TIME_WORDS)
+
+    @cached_property
+    def time_question(self) -> bool:
+        return bool(roles.TIME_QUESTION.search(self.joined))
+
+    @cached_property
+    def count_question(self) -> bool:
+        return bool(roles.COUNT_QUESTION.search(self.joined))
+
+    @cached_property
+    def result(self) -> bool:
+        return bool(roles.RESULT.search(self.joined))
+
+    @cached_property
+    def mine(self) -> bool:
+        return bool(roles.MINE.search(self.joined))
 
 
 def _scene(toks: list[Tok], text: str) -> Scene:
-    words = [fold(t.text) for t in toks]
-    parts: list[str] = []
-    at: list[int] = []
-    length = 0
-    for k, t in enumerate(toks):
-        if k and toks[k - 1].end < t.start:
-            parts.append(" ")
-            length += 1
-        at.append(length)
-        parts.append(words[k])
-        length += len(words[k])
-    joined = "".join(parts)
-    idiom: set[int] = set()
-    time_words: set[int] = set()
-    for pattern, target in ((roles.IDIOMS, idiom), (roles.TIME_WORDS, time_words)):
-        for m in pattern.finditer(joined):
-            for k, offset in enumerate(at):
-                if m.start() <= offset < m.end() or (offset < m.start() < offset + len(words[k])):
-                    target.add(k)
-    wordset = set(words)
-    return Scene(
-        joined,
-        at,
-        words,
-        idiom,
-        bool(wordset & roles.MONTHS),
-        bool(wordset & roles.WEEKDAYS),
-        bool(roles.TIME_QUESTION.search(joined)),
-        bool(roles.COUNT_QUESTION.search(joined)),
-        bool(roles.RESULT.search(joined)),
-        bool(wordset & (roles.PILE | roles.TOP)),
-        "?" in text,
-        bool(roles.MINE.search(joined)),
-        time_words,
-    )
+    return Scene(toks, text)
 
 
 def _near(scene: Scene, first: int, last: int, before: int, after: int) -> tuple[list[str], list[str]]:
@@ -1030,6 +1083,10 @@ def _near(scene: Scene, first: int, last: int, before: int, after: int) -> tuple
 STOPS = frozenset("?!;")
 
 
+ROUGHLY = frozenset("tantos tantas pico quelques some something paar bisschen".split())
+LIST_ARTICLES = frozenset("le la el the die den der l".split())
+
+
 def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None:
     for n in nums:
         if n.allowed is None:
@@ -1038,7 +1095,7 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
     # the role of its last member.
     for k in range(len(nums) - 2, -1, -1):
         a, b = nums[k], nums[k + 1]
-        between = [w for w in scene.words[a.last + 1 : b.first]]
+        between = [w for w in scene.words[a.last + 1 : b.first] if w not in LIST_ARTICLES]
         if not between or not all(
             w in COORDINATION or w in ("au", "al", "bis", "to", "til", "et") for w in between
         ):
@@ -1092,6 +1149,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         return None
     if n.how == "decade":
         return _decade_role(n, prev, nxt, scene)
+    if a1 in ("y", "et", "and", "und") and a2 in ROUGHLY:
+        return None  # "treinta y tantos": a range
     if value == 1 or n.how == "offset":
         return _offset_role(n, prev, nxt, scene)
     # Offsets from a pile's top come before everything else that reads small numbers.
@@ -1204,7 +1263,7 @@ def _harmless(
     if (
         a1 in roles.AGE_AFTER
         or b1 in roles.AGE_VERBS
-        or (b1 in ("is", "ist", "est", "es", "s") and b2 in roles.PEOPLE)
+        or (b1 in ("is", "ist", "est", "es", "s", "tiene", "a", "hat") and b2 in roles.PEOPLE)
     ):
         return "an age"
     if (
@@ -1304,15 +1363,16 @@ def _harmless(
         and b1 not in roles.ARTICLES
     ):
         return "a count of cards"
-    if small and roles.IN_HAND.match(" ".join(nxt)) and b1 not in roles.ARTICLES:
+    if small and roles.IN_HAND.match(" ".join(nxt)) and b1 not in roles.ARTICLES and b2 not in roles.ARTICLES:
         return "a count of cards"
     if (
         small
         and (
             scene.count_question
-            or b1 in ("minimum", "min", "mínimo", "minimo", "soit", "et", "at", "up", "hasta", "jusqu")
+            or b1 in ("minimum", "min", "minimo", "soit", "at", "up", "hasta", "jusqu")
+            or (b1 == "de" and b2 in ("main", "mano", "hand"))
         )
-        and b1 not in roles.ARTICLES
+        and (b1 not in roles.ARTICLES or b1 == "a")
     ):
         return "a count of cards"
     if small and (a1 in ("von", "of", "de") and a2 in ("meinen", "my", "mes", "mis", "them", "ihnen", "eux")):
@@ -1347,7 +1407,7 @@ def _harmless(
         and b1 not in roles.ARTICLES
     ):
         return "slang, not a number"
-    if digits and b1 in ("koi", "quoi") and value == 2:
+    if digits and b1 in ("koi", "quoi"):
         return "slang, not a number"
     if digits and value == 9 and b1 == "2" and b2 in ("koi", "quoi"):
         return "slang, not a number"
@@ -1396,7 +1456,8 @@ NOT_NOUNS = frozenset(
         "takes gets lies us this his its yes pls plz thanks thx lol lmao yours hers theirs ours as "
         "sus mis tus nos les des mes tes ses ces dans sans sous sus plus puis pas mais apres dos tres "
         "seis mas pues despues antes entonces sobre hasta es was bis aus als uns des les vous nous "
-        "ils elles ellos ellas todos todas tous autres otras otros alles mais jamais toujours"
+        "ils elles ellos ellas todos todas tous autres otras otros alles mais jamais toujours nomas "
+        "ademas jamas always perhaps sometimes anyways afterwards seguiditos seguidas seguidos"
     ).split()
 )
 
@@ -1410,6 +1471,8 @@ def _plural_noun(n: Num, toks: list[Tok], nxt: list[str], scene: Scene) -> bool:
 
     if word in NOT_NOUNS or word in roles.PILE or word in roles.CARD_NOUNS or word in ON_WORDS:
         return False
+    if n.value > DEFAULT_HAND_SIZE:
+        return word in roles.COUNT_NOUNS or word in roles.UNITS
     return bool(word.endswith(("s", "x")) and len(word) >= 4 and not word.endswith("ss"))
 
 
@@ -1465,7 +1528,9 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
     a2 = nxt[1] if len(nxt) > 1 else ""
-    if a1 in roles.OFFSET_WORDS and a1 not in ("up", "down") and a1 not in roles.DIRECTION:
+    if a1 in roles.OFFSET_WORDS and a1 not in NOT_AFTER_OFFSET and a1 not in roles.DIRECTION:
+        return True
+    if a1 in ("step", "steps", "pas") and a2 in roles.OFFSET_WORDS:
         return True
     if a1 in ("de", "mehr", "more") and a2 in ("plus", "moins", "mas", "menos", "than", "als"):
         return True
@@ -1490,6 +1555,9 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     return bool(b1 in ("exactly", "genau", "exactement", "exactamente", "justo") and a1 in roles.OFFSET_WORDS)
 
 
+NOT_AFTER_OFFSET = frozenset("up down saut salto saltito sprung jump jumps step steps pas".split())
+
+
 def _offset_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
     """One: an offset from a top ("one above pile 2"), else not a card value."""
     if n.how == "offset" or _offset_cue(n, prev, nxt, scene):
@@ -1512,6 +1580,8 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     ).split()
     if scene.time_question and n.value <= 12:
         return "a time"
+    if prev[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
+        n.value += 5
     near = set(prev[:3]) | set(nxt[:3])
     if near & set(years) or (prev[:1] == ["the"] and nxt[:1] == ["called"]):
         return "a decade of years"
@@ -1565,11 +1635,14 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             _derived(nums, n, n.value * n.value, n.first - 2, n.last)
             continue
         factor, first = _multiplier(b1, b2, b3, n.first)
-        if factor and not (n.value == 10 and _trick([b1, b2], [], scene)):
+        if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
             _derived(nums, n, int(n.value * factor), first, n.last)
             continue
-        if n.last + 1 < len(words) and words[n.last + 1] in ("²", "squared", "quadrat", "carre", "cuadrado"):
+        if n.last + 1 < len(words) and words[n.last + 1] in ("squared", "quadrat", "carre", "cuadrado"):
             _derived(nums, n, n.value * n.value, n.first, n.last + 1)
+            continue
+        if n.last + 2 < len(words) and words[n.last + 1] == "^" and words[n.last + 2] == "2":
+            _derived(nums, n, n.value * n.value, n.first, n.last + 2)
             continue
         if (
             n.last + 2 < len(words)
@@ -1615,6 +1688,8 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
                 and len(used) == 1
             ):
                 break  # "1-2 cards", "3-4 minutes", "piles 1 + 2"
+            if op == "+" and value <= 4 and other.value <= 4 and scene.pile_named:
+                break
             digit_range = op in ("-", "/") and used[-1].how == "digits" and other.how == "digits"
             if (
                 digit_range
@@ -1695,3 +1770,4 @@ def clear_caches() -> None:
     """Forget every word read so far (the benchmark's cold runs)."""
     read_word.cache_clear()
     one_typo_away.cache_clear()
+    fold.cache_clear()

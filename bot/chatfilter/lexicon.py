@@ -15,6 +15,7 @@ LANGUAGES = ("en", "de", "fr", "es")
 Morpheme = tuple[int, str]  # (value, kind)
 
 
+@lru_cache(maxsize=16384)
 def fold(word: str) -> str:
     """Lower case, German umlauts as two letters (fünf -> fuenf), other accents dropped."""
     word = word.lower().replace("ß", "ss").replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
@@ -278,19 +279,53 @@ COLLECTIVES: dict[str, int] = {
 }
 
 
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+# Every number word of five letters or more under itself and under each of its one-letter
+# deletions: two words one typo apart share a key, so a typo is found with a few lookups.
+_TYPO_INDEX: dict[str, dict[str, list[str]]] = {}
+for _lang, _table in CARDINALS.items():
+    _index: dict[str, list[str]] = {}
+    for _target in _table:
+        if len(_target) >= 5:
+            for _key in {_target} | _deletions(_target):
+                _index.setdefault(_key, []).append(_target)
+    _TYPO_INDEX[_lang] = _index
+# For each deletion key, the languages that have a number word under it.
+TYPO_LANGS: dict[str, frozenset[str]] = {}
+for _lang, _index in _TYPO_INDEX.items():
+    for _key in _index:
+        TYPO_LANGS[_key] = TYPO_LANGS.get(_key, frozenset()) | {_lang}
+_ORDER = {lang: {w: k for k, w in enumerate(table)} for lang, table in CARDINALS.items()}
+
+
 @lru_cache(maxsize=4096)
 def one_typo_away(word: str, lang: str) -> str | None:
     """The number word `word` misspells by one dropped, added, swapped or changed letter."""
     if len(word) < 5 or word in NOT_TYPOS:
         return None
-    for target in CARDINALS[lang]:
-        if len(target) < 5 or abs(len(target) - len(word)) > 1:
+    return typo_of(word, {word} | _deletions(word), lang)
+
+
+def typo_of(word: str, keys: set[str], lang: str) -> str | None:
+    """`one_typo_away` with the word's deletion keys computed once for every language."""
+    index = _TYPO_INDEX[lang]
+    candidates: set[str] = set()
+    for key in keys:
+        found = index.get(key)
+        if found:
+            candidates.update(found)
+    if not candidates:
+        return None
+    for target in sorted(candidates, key=_ORDER[lang].__getitem__):
+        if abs(len(target) - len(word)) > 1 or not _distance_one(word, target):
             continue
-        if _distance_one(word, target):
-            # Changing a letter of a short word too easily makes another word (fifty/fifth).
-            if len(word) == len(target) and len(target) < 6 and sorted(word) != sorted(target):
-                continue
-            return target
+        # Changing a letter of a short word too easily makes another word (fifty/fifth).
+        if len(word) == len(target) and len(target) < 6 and sorted(word) != sorted(target):
+            continue
+        return target
     return None
 
 

@@ -178,6 +178,14 @@ def normalize(message: str) -> Normalized:
             odd.append(True)
             upper.append(ch.isupper())
             continue
+        if ch == "²" and out and out[-1].isdigit() and not odd[-1]:
+            # "9²": a square, not the digit 2 glued to the 9.
+            for c in "^2":
+                out.append(c)
+                origin.append(i)
+                odd.append(True)
+                upper.append(False)
+            continue
         plain = unicodedata.normalize("NFKC", ch)
         changed = plain != ch
         for c in plain:

@@ -24,7 +24,7 @@ MONTHS = _set(
     "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre"
 )
 WEEKDAYS = _set(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu thurs fri sat sun "
+    "monday tuesday wednesday thursday friday saturday sunday thurs "
     "montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend lundi mardi mercredi "
     "jeudi vendredi samedi dimanche lunes martes miercoles jueves viernes sabado domingo "
     "tomorrow tonight today morgen heute abend demain soir lundi manana noche hoy"
@@ -155,7 +155,7 @@ IDIOMS = re.compile(
     r"wolke\s+sieben|siebten?\s+himmel|fuenf\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
     r"zwei\s+fliegen|drei\s+\?\?\?|sechser\s+im\s+lotto|auf\s+achse|hundertmal|tausendmal|"
     r"ausser\s+acht|auf\s+zwei\s+hochzeiten|in\s+acht|eins\s+a\b|"
-    r"trente.et.un|trente-six\s+chandelles|trente.six|en\s+quatre|quatre\s+cents\s+coups|"
+    r"son\s+trente.et.un|trente-six\s+chandelles|trente.six|en\s+quatre|quatre\s+cents\s+coups|"
     r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
     r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
     r"quoi\s+de\s+neuf|tout\s+neuf|"
@@ -176,6 +176,7 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
     "age du christ": (re.compile(r"age\s+du\s+christ|edad\s+de\s+cristo|alter\s+(?:von\s+)?jesus"), 33),
     "baker's dozen": (re.compile(r"baker'?s\s+dozen"), 13),
 }
+ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.
 ASKS_FOR_VALUE = re.compile(
     r"\bwhat'?s\s+your\s+(?:lowest|highest|number|card|best)\b|\bwhich\s+number\b|"
@@ -205,3 +206,9 @@ OFFSET_WORDS = _set(
     "grimper saut salto saltito sprung jump jumps pas"
 )
 OFFSET_PREP = _set("by um de of por a à")
+# Words without which none of the value-without-a-number patterns above can match.
+NOTE_WORDS = _set(
+    "your yours which how what whats welche welcher wie quoi quel quelle ton ta cual dime tu que "
+    "lowest highest niedrigste hoechste kleinste petite basse baja 2nd second zweithoechste "
+    "zweitniedrigste zweitkleinste gap number numero nummer"
+)

@@ -8,11 +8,14 @@ from functools import lru_cache
 from bot.chatfilter.lexicon import (
     CARDINALS,
     MISSPELLED,
+    NOT_TYPOS,
     ORDINALS,
     SOUNDS,
+    TYPO_LANGS,
     fold,
     one_typo_away,
     sound_key,
+    typo_of,
 )
 
 
@@ -40,9 +43,15 @@ _GERMAN_ORDINAL_ENDINGS = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", 
 _DECADE_ENDINGS = {"en": ("ies",), "de": ("ern", "er"), "fr": ("aine", "aines"), "es": ("ena",)}
 
 
+_STARTS = {lang: frozenset(w[:2] for w in table) for lang, table in CARDINALS.items()}
+_ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
+
+
 def _segment(word: str, lang: str) -> tuple[Piece, ...] | None:
     """Split a glued word into number pieces of one language, or None."""
     table = CARDINALS[lang]
+    if word[:2] not in _STARTS[lang] or word[-2:] not in _ENDS[lang]:
+        return None
     n = len(word)
     best: list[tuple[Piece, ...] | None] = [None] * (n + 1)
     best[0] = ()
@@ -67,6 +76,8 @@ def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
     if direct is not None:
         return (Piece(*direct),)
     if lang == "en":
+        if not word.endswith(("st", "nd", "rd", "th")):
+            return None
         for last, value in ORDINALS["en"].items():
             if word.endswith(last) and len(word) > len(last):
                 rest = _segment(word[: -len(last)], "en")
@@ -74,6 +85,8 @@ def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
                     return (*rest, Piece(*value))
         return None
     if lang == "de":
+        if not word.endswith(("te", "ten", "ter", "tes", "tem")):
+            return None
         for end in _GERMAN_ORDINAL_ENDINGS:
             if word.endswith(end) and len(word) > len(end) + 2:
                 head = word[: -len(end)]
@@ -113,7 +126,11 @@ def _decade(word: str, lang: str) -> tuple[Piece, ...] | None:
 
 @lru_cache(maxsize=8192)
 def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
-    """Every reading of one word as a number piece sequence, one per language that has one."""
+    """Every reading of one word as a number piece sequence, one per language that has one.
+
+    Spelled right in one language, the word is read in that language only; misspellings are tried
+    only when no language knows the word as it is written.
+    """
     word = fold(raw)
     readings: list[WordReading] = []
     for lang in langs:
@@ -135,25 +152,42 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         pieces = _decade(word, lang)
         if pieces:
             readings.append(WordReading(lang, pieces, decade=True))
-            continue
+    if readings or len(word) < 4 or word in NOT_TYPOS:
+        return tuple(readings)
+    keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
+    near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
+    sound = sound_key(word) if len(word) >= 5 else ""
+    halves = len(word) >= 6
+    if (
+        not near
+        and not halves
+        and word not in MISSPELLED
+        and not (sound and any(sound in SOUNDS[x] for x in SOUNDS))
+    ):
+        return ()
+    for lang in langs:
         fixed = MISSPELLED.get(word) if lang == "en" else None
-        if fixed is None and lang in SOUNDS and len(word) >= 5:
-            fixed = SOUNDS[lang].get(sound_key(word))
-        if fixed is None:
-            fixed = one_typo_away(word, lang)
+        if fixed is None and sound and lang in SOUNDS:
+            fixed = SOUNDS[lang].get(sound)
+        if fixed is None and lang in near and len(word) >= 5:
+            fixed = typo_of(word, keys, lang)
         if fixed is not None:
             readings.append(WordReading(lang, (Piece(*CARDINALS[lang][fixed]),), odd=True))
             continue
-        if lang == "de":
+        if lang == "de" and ("nd" in word or "un" in word or "ud" in word):
             found = _german_compound_typo(word)
             if found:
                 readings.append(WordReading(lang, found, odd=True))
                 continue
         # A glued compound with one misspelled half: "fourtyseven", "sevnteen".
+        table = CARDINALS[lang]
         for cut in range(3, len(word) - 2):
             left, right = word[:cut], word[cut:]
-            a = CARDINALS[lang].get(left) or _typo_piece(left, lang)
-            b = CARDINALS[lang].get(right) or _typo_piece(right, lang)
+            a, b = table.get(left), table.get(right)
+            if a is None and b is None:
+                continue  # one half at least is spelled right
+            a = a or _typo_piece(left, lang)
+            b = b or _typo_piece(right, lang)
             if a and b and a[1] == "D" and b[1] == "U":
                 readings.append(WordReading(lang, (Piece(*a), Piece(*b)), odd=True))
                 break
