@@ -121,7 +121,8 @@ ORDINAL_NOUNS = (
     | frozenset(
         (
             "place birthday century anniversary floor grade row spot position edition street try "
-            "attempt class level"
+            "attempt class level ronda rondas vuelta mano manos juego turno tour partie jugada victoria "
+            "victoire sieg versuch essai intento fois vez"
         ).split()
     )
 )
@@ -152,7 +153,7 @@ OPERATORS = {
     "over": "/",
     "weniger": "-",
 }
-COORDINATION = frozenset("or and to oder und bis ou et a o - / ,".split())
+COORDINATION = frozenset("or and to oder und bis ou et a o y & - / ,".split())
 ACHT_IDIOM = re.compile(r"\b(?:gib|gebt|gibt|in|ausser|ausser)\s+acht\b|\bacht\s*(?:geben|gibst|gab|nehmen)")
 ADJACENT = re.compile(
     r"\b(?:right|directly|just|exactly|immediately)\s+(?:next\s+to|above|below|under|over|after|before|"
@@ -409,7 +410,7 @@ def _joined_to_number(i: int, toks: list[Tok], text: str, lang: str, langs: tupl
         between = [t.text for t in toks[lo + 1 : hi]]
         if between not in ([], ["-"]) or not _gap_is_spacing(text[toks[lo].end : toks[hi].start]):
             continue
-        if fold(toks[k].text) in AMBIGUOUS:
+        if fold(toks[k].text) in AMBIGUOUS and not between:
             continue
         if any(o.lang == lang and o.pieces[0].kind != "C" for o in read_word(toks[k].text, langs)):
             return True
@@ -488,7 +489,10 @@ def _quantity(
         if after in ("de", "d"):
             return  # "une trentaine de minutes"
         value = COLLECTIVES[word]
-        nums.append(Num(value, i, i, "decade"))
+        age = (
+            i > 1 and w[i - 1] == "la" and w[i - 2] in ("a", "as", "ai", "avez", "ont")
+        )  # "elle a la trentaine"
+        nums.append(Num(value, i, i, "decade", allowed="an age" if age else None))
         return
     value, _lang = QUANTITIES[word]
     prev = [k for k in range(max(0, i - 3), i) if toks[k].kind != "p" or toks[k].text == "-"]
@@ -638,7 +642,6 @@ def _mixed(
             "ster",
             "eme",
             "e",
-            "er",
             "o",
             "a",
             "ª",
@@ -790,7 +793,10 @@ def _read_run(
         lead = start
         while lead < best_end and all(p.kind == "C" for p in chosen[lead].pieces):
             lead += 1
-        first, last = run[lead], extend.get(run[best_end], run[best_end])
+        tail = best_end
+        while tail > lead and all(p.kind == "C" for p in chosen[tail].pieces):
+            tail -= 1
+        first, last = run[lead], extend.get(run[tail], run[tail])
         # Two units side by side, digit by digit: "zwei drei", "cinq six".
         if (
             best_end == start
@@ -1268,7 +1274,7 @@ def _harmless(
         return "an age"
     if (
         (b1 in ("im", "bin") or (b1 == "m" and b2 == "i"))
-        and (not a1 or a1 in ("and", "und", "y", "et") or after_tok in (",", "."))
+        and a1 not in ("on", "at", "auf", "bei", "with", "mit", "the", "die", "der")
         and value >= 10
     ):
         return "an age"
@@ -1284,6 +1290,9 @@ def _harmless(
         return "an age"
     if before_tok == "'" or b1 in ("jahrgang", "class", "since", "seit", "depuis", "desde", "annees", "anos"):
         return "a year"
+    years = b1 in ("annees", "anos", "decada", "decennie") or b2 in ("annees", "anos")
+    if value % 10 == 0 and value >= 20 and (years or (b1 == "los" and scene.wordset & YEARS)):
+        return "a decade of years"
     # Phone numbers: three or more groups of digits in a row.
     if digits and _digit_groups(n, toks) >= 3:
         return "a phone number"
@@ -1301,7 +1310,8 @@ def _harmless(
         or b1 == "table"
     ):
         return "a player count"
-    if b1 in ("a", "à") and b2 in ("partie", "de", "jouer", "joue", "") and value <= 8:
+    accented = n.first > 0 and toks[n.first - 1].text == "à"
+    if b1 == "a" and (b2 in ("partie", "de", "jouer", "joue", "") or accented) and value <= 8:
         return "a player count"
     if b1 in ("we", "were", "we're") or (b2 == "we" and b1 in ("are", "re")):
         return "a player count"
@@ -1446,6 +1456,8 @@ def _digit_groups(n: Num, toks: list[Tok]) -> int:
     while last + 1 < len(toks) and (toks[last + 1].kind == "n" or toks[last + 1].text == "-"):
         last += 1
     groups = [t.text for t in toks[first : last + 1] if t.kind == "n"]
+    if not groups:
+        return 1
     phone = any(len(g) >= 3 for g in groups) or groups[0].startswith("0") or toks[first].text == "+"
     return len(groups) if phone else 1
 
@@ -1476,6 +1488,7 @@ def _plural_noun(n: Num, toks: list[Tok], nxt: list[str], scene: Scene) -> bool:
     return bool(word.endswith(("s", "x")) and len(word) >= 4 and not word.endswith("ss"))
 
 
+DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())
 ON_WORDS = frozenset("on auf sur en onto for fuer pour para".split())
 
 
@@ -1483,6 +1496,8 @@ def _card_cue(
     n: Num, prev: list[str], nxt: list[str], b1: str, a1: str, scene: Scene, toks: list[Tok]
 ) -> bool:
     """Something ties the number to a card: an article, a verb of having, a pile it goes on."""
+    if len(prev) > 1 and prev[1] in DEMONSTRATIVES:
+        return True  # "ce fichu 5", "this stupid 7"
     if b1 in ("your", "deine", "deinen", "ta", "ton", "tu", "tus", "tes") or (
         b1 in ("my", "meine") and b2_is_play(prev)
     ):
@@ -1532,6 +1547,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if a1 in ("step", "steps", "pas") and a2 in roles.OFFSET_WORDS:
         return True
+    if a1 == "au" and ("dessus" in nxt[1:3] or "dessous" in nxt[1:3]):
+        return True
     if a1 in ("de", "mehr", "more") and a2 in ("plus", "moins", "mas", "menos", "than", "als"):
         return True
     if a1 in ("more", "less", "mehr", "weniger", "menos", "mas") and a2 in ("than", "als", "que"):
@@ -1539,7 +1556,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     if a1 in ("por",) and a2 in ("encima", "debajo"):
         return True
     if b1 in ("by", "um", "de", "plus", "minus", "moins", "menos", "mas", "+", "-") and (
-        set(prev[1:4]) & roles.OFFSET_WORDS or b1 in ("plus", "minus", "moins", "menos", "+", "-")
+        set(prev[1:4]) & (roles.OFFSET_WORDS | roles.TOP)
+        or b1 in ("plus", "minus", "moins", "menos", "+", "-")
     ):
         return True
     if b1 in ("a", "à") and a1 in ("du", "del"):
@@ -1572,18 +1590,24 @@ def _offset_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     return "not a card value"
 
 
-def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
-    years = (
+YEARS = frozenset(
+    (
         "music musik musique musica songs song lieder playlist kid kids called vibes style movies films "
         "filme peliculas schlager hits radio rock pop disco gab gabs damals back born geboren annees "
-        "anos jahre decade jahrzehnt fashion mode aus kind"
+        "anos jahre decade jahrzehnt fashion mode aus kind waren were etaient eran when during era "
+        "grew childhood kindheit enfance infancia"
     ).split()
+)
+
+
+def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
+    years = YEARS
     if scene.time_question and n.value <= 12:
         return "a time"
     if prev[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
         n.value += 5
     near = set(prev[:3]) | set(nxt[:3])
-    if near & set(years) or (prev[:1] == ["the"] and nxt[:1] == ["called"]):
+    if near & years or (prev[:1] == ["the"] and nxt[:1] == ["called"]):
         return "a decade of years"
     if any(w in ("annees", "anos", "decada", "jahre") for w in prev[:2]):
         return "a decade of years"

@@ -151,7 +151,7 @@ IDIOMS = re.compile(
     r"sixes\s+and\s+sevens|cloud\s+nine|to\s+the\s+nines|high\s+five|nine\s+times\s+out\s+of\s+ten|"
     r"six\s+of\s+one|half\s+a\s+dozen\s+of|two\s+and\s+two|catch.?22|ocean'?s\s+(?:eleven|twelve|thirteen|8|11|12|13)|"
     r"seven\s+samurai|se7en|fahrenheit\s+451|a\s+million\s+times|two\s+birds|nine\s+lives|"
-    r"at\s+sixes|on\s+all\s+fours|in\s+two\s+minds|the\s+third\s+degree|twenty\s+questions|"
+    r"on\s+all\s+fours|in\s+two\s+minds|the\s+third\s+degree|twenty\s+questions|"
     r"wolke\s+sieben|siebten?\s+himmel|fuenf\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
     r"zwei\s+fliegen|drei\s+\?\?\?|sechser\s+im\s+lotto|auf\s+achse|hundertmal|tausendmal|"
     r"ausser\s+acht|auf\s+zwei\s+hochzeiten|in\s+acht|eins\s+a\b|"

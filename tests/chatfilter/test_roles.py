@@ -1,0 +1,212 @@
+"""The role of a number in its sentence, per language: what a player sees, and what must never happen.
+
+Each role has harmless sentences and sentences that tell a card, in English, German, French and
+Spanish. They were written for these tests, apart from the corpus the keeper is measured on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.chatfilter import Context, check
+
+HARMLESS = {
+    "count": [
+        "I could put down two more if that helps",
+        "only three playable right now",
+        "ich kann noch zwei legen",
+        "ich hab nur noch drei auf der Hand",
+        "je peux en mettre deux de plus",
+        "il m'en reste quatre en main",
+        "puedo bajar otras tres sin problema",
+        "me quedan dos en la mano",
+    ],
+    "pile": [
+        "keep pile 3 free for me please",
+        "the two descending piles are fine",
+        "bitte nichts auf Stapel 4",
+        "les piles 1 et 2 montent",
+        "no toquéis la pila 2",
+    ],
+    "time": [
+        "see you at 9",
+        "I'll be back by 10 tonight",
+        "heute um 20 Uhr?",
+        "morgen gegen acht",
+        "on commence à 21h",
+        "rendez-vous vers neuf heures",
+        "quedamos a las nueve",
+        "son las diez y media ya",
+    ],
+    "date": [
+        "the 14th suits me",
+        "how about march 12",
+        "am 3. Oktober haben wir frei",
+        "Spieleabend am 17.",
+        "le 21 juin c'est la fête de la musique",
+        "jeudi 12 ça vous va ?",
+        "el 15 de mayo es fiesta",
+        "¿el sábado 23 jugamos?",
+    ],
+    "duration": [
+        "that took 35 minutes",
+        "die Runde dauert 25 Minuten",
+        "j'en ai pour 15 minutes",
+        "tardamos 40 minutos en perder",
+    ],
+    "age": [
+        "my nephew is 12 and already beats us",
+        "mein Opa wird 85",
+        "ma fille a 14 ans",
+        "mi abuela tiene 78 años",
+    ],
+    "player count": [
+        "we are six tonight",
+        "heute sind wir zu fünft",
+        "on est cinq ce soir",
+        "hoy somos cuatro",
+        "a 4-player game is best",
+    ],
+    "game ordinal": [
+        "round 12 and we still lose",
+        "das ist unser 20. Spiel",
+        "c'est notre 30e partie",
+        "es la ronda 15",
+    ],
+    "money": [
+        "the pizza was 18 euros",
+        "hat 25 € gekostet",
+        "j'ai payé 12 €",
+        "me costó 30 pavos",
+    ],
+    "version": [
+        "the bot runs on python 3.11",
+        "update auf Version 2.5",
+        "mon téléphone est sous Android 13",
+        "actualiza a la v4.2",
+    ],
+    "result": [
+        "we lost with 14 cards left",
+        "wir haben mit 9 Karten verloren",
+        "on a fini avec 11 cartes non posées",
+        "perdimos con 23 cartas sin jugar",
+    ],
+    "idiom": [
+        "I'm on cloud nine",
+        "lass fünf gerade sein",
+        "il était sur son trente-et-un",
+        "vive en el quinto pino",
+    ],
+    "backwards trick": [
+        "I can do ten back on pile 1",
+        "zehn zurück auf Stapel 2",
+        "je peux faire le coup des dix sur la pile 3",
+        "puedo hacer el truco del diez en la pila 4",
+    ],
+    "decade of years": [
+        "the music of the 80s was better",
+        "Musik aus den 90ern",
+        "la musique des années 70",
+        "la música de los 80",
+    ],
+}
+
+FLAGGED = {
+    "card value": [
+        ("I have 47", 47),
+        ("anyone got the 62?", 62),
+        ("ich hab die 58", 58),
+        ("wer hat die dreiundvierzig?", 43),
+        ("j'ai le 71", 71),
+        ("qui a le quatre-vingt-dix-sept ?", 97),
+        ("tengo el 33", 33),
+        ("¿alguien tiene el noventa y nueve?", 99),
+    ],
+    "small value with a card cue": [
+        ("I've got a 3", 3),
+        ("hab ne 5", 5),
+        ("j'ai le 4", 4),
+        ("tengo el 6", 6),
+    ],
+    "regional and quantity words": [
+        ("j'ai septante-trois", 73),
+        ("nonante-deux pour moi", 92),
+        ("huitante-cinq", 85),
+        ("my card is a dozen", 12),
+        ("zwei Dutzend", 24),
+        ("une douzaine pile", 12),
+        ("media docena", 6),
+    ],
+    "ordinals used as values": [
+        ("tengo la cuadragésima", 40),
+        ("la trigésima segunda es mía", 32),
+        ("I hold the sixty-third", 63),
+        ("die vierundfünfzigste liegt bei mir", 54),
+    ],
+    "offsets from a pile top": [
+        ("mine is three above pile 2", 3),
+        ("zwei über Stapel 1", 2),
+        ("la mienne est à 5 du sommet de la pile 3", 5),
+        ("la mía está dos por encima de la pila 1", 2),
+    ],
+    "ranges": [
+        ("something in the sixties", 60),
+        ("irgendwas in den Vierzigern", 40),
+        ("une carte dans les quatre-vingts", 80),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("role", "message"), [(role, m) for role, messages in HARMLESS.items() for m in messages]
+)
+def test_a_harmless_number_is_left_alone(role: str, message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag, f"{role}: {message!r} {verdict.numbers} ({verdict.reason})"
+
+
+@pytest.mark.parametrize(
+    ("role", "message", "value"),
+    [(role, m, v) for role, cases in FLAGGED.items() for m, v in cases],
+)
+def test_a_card_value_is_flagged_with_its_value(role: str, message: str, value: int) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"{role}: missed {message!r} ({verdict.reason})"
+    assert value in [f.value for f in verdict.numbers], f"{role}: {message!r} {verdict.numbers}"
+
+
+@pytest.mark.parametrize(
+    ("message", "value", "words"),
+    [
+        ("quatre-vingt-dix-sept", 97, "quatre-vingt-dix-sept"),
+        ("j'ai soixante-seize", 76, "soixante-seize"),
+        ("cinquante-quatre", 54, "cinquante-quatre"),
+        ("soixante et onze", 71, "soixante et onze"),
+        ("quatre-vingt-huit et quatre-vingt-neuf", 88, "quatre-vingt-huit"),
+        ("tengo el noventa y ocho", 98, "noventa y ocho"),
+        ("veintisiete", 27, "veintisiete"),
+        ("dieciocho para la pila 2", 18, "dieciocho"),
+    ],
+)
+def test_french_and_spanish_compounds_have_their_whole_value(message: str, value: int, words: str) -> None:
+    verdict = check(message)
+    found = [(f.value, message[f.start : f.end]) for f in verdict.numbers]
+    assert (value, words) in found, found
+
+
+def test_the_senders_hand_settles_a_small_number() -> None:
+    """ "I can lay 5" is a count unless the sender holds a 5 and the hand is no larger than 5."""
+    plain = "honestly 5 would work for me"
+    assert not check(plain).flag
+    assert check(plain, Context(hand=frozenset({5, 40, 77}), hand_size=6)).flag
+    assert not check(plain, Context(hand=frozenset({40, 77}), hand_size=6)).flag
+    # A small number larger than the hand cannot be a count of the sender's cards.
+    assert check("honestly 7 would work for me", Context(hand=frozenset({40}), hand_size=6)).flag
+
+
+def test_a_number_in_hand_named_by_its_role_stays_harmless() -> None:
+    """Context never turns a time or a date into a card, even when the number is in the hand."""
+    hand = Context(hand=frozenset({9, 14, 20}), hand_size=8)
+    assert not check("see you at 9", hand).flag
+    assert not check("le 14 juillet on joue", hand).flag
+    assert not check("heute um 20 Uhr?", hand).flag
