@@ -46,13 +46,19 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("record", help="path to a record (JSON), or - for standard input")
 
     sim = sub.add_parser("simulate", help="play many games with AI seats and report how the AI does")
-    sim.add_argument("--game", default="the-game", help="the game (default: the-game)")
-    sim.add_argument("--players", type=int, default=1, help="seats, all AI (1..5)")
+    sim.add_argument("--game", default="the-game", help="the-game (default), skip-bo-junior or red-and-black")
+    sim.add_argument(
+        "--players",
+        type=int,
+        help="seats, all AI: The Game 1..5 (default 1), Skip-Bo Junior 2..4 (default 2), Red and Black 4",
+    )
     sim.add_argument("--games", type=int, default=1000, help="how many games")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run; game i is dealt from (seed, i)")
-    sim.add_argument("--expert", action="store_true", help="expert rules: at least 3 cards a turn")
+    sim.add_argument("--expert", action="store_true", help="The Game's expert rules: at least 3 cards a turn")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (the result does not change)")
-    sim.add_argument("--ai", default="planner", help="which AI plays: planner (default) or baseline")
+    sim.add_argument(
+        "--ai", help="which AI plays The Game: planner (default) or baseline; the other games: baseline"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     check = sub.add_parser(

@@ -1,7 +1,10 @@
-"""`python -m bot simulate`: many games of The Game with AI seats, and what they say about the AI.
+"""`python -m bot simulate`: many games with AI seats, and what they say about the AI.
 
 Game i of a run with seed S is dealt from `game_seed(S, i)`, so a result does not depend on how
-many worker processes share the games (`--jobs`). The win rate comes with a Wilson 95 % interval.
+many worker processes share the games (`--jobs`). The Game is played together: its win rate comes
+with a Wilson 95 % interval. Skip-Bo Junior and Red and Black are contests between AI seats that
+seat 0 opens: each seat's share of the wins shows what moving first is worth, and Red and Black's
+points per deal show how far apart the seats end.
 """
 
 from __future__ import annotations
@@ -14,14 +17,20 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
+from bot.catalog import GAMES
+from bot.games import red_and_black
 from bot.games.base import Status
 from bot.games.shuffle import splitmix64
-from bot.games.thegame import MAX_PLAYERS, NAME, TheGameOptions, new_game
+from bot.games.thegame import NAME, TheGameOptions, new_game
 
 AIS = ("planner", "baseline")
+CONTEST_AIS = ("baseline",)  # Skip-Bo Junior and Red and Black have one AI each
 CHUNK = 250  # games per task handed to a worker
+# A game of Red and Black (8 deals) takes as long as dozens of the others: smaller tasks keep
+# every worker busy to the end and the progress bar moving.
+CHUNKS = {red_and_black.NAME: 10}
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -72,6 +81,55 @@ def _chunk(args: tuple[int, bool, int, str, int, int]) -> list[int]:
     return play_games(players, expert, seed, ai, range(start, stop))
 
 
+Contest = tuple[tuple[int, ...], tuple[int, ...], int]  # winners, points by seat, deals played
+
+
+def play_contests(game: str, players: int, seed: int, indexes: Iterable[int]) -> list[Contest]:
+    """Per game: the winning seats, each seat's points (empty where the game keeps no score) and
+    the deals it took; seat 0 moves first."""
+    spec = GAMES[game]
+    options = spec.options()
+    out = []
+    for index in indexes:
+        state = spec.deal(players, options, game_seed(seed, index), 0)
+        while not state.is_over:
+            state.apply(spec.ai_action(state, state.current))
+        seats = spec.summary(state).seats
+        winners = tuple(s for s, seat in enumerate(seats) if seat.won)
+        scored = seats[0].score is not None  # only Red and Black keeps scores, deal by deal
+        points = tuple(seat.score or 0 for seat in seats) if scored else ()
+        out.append((winners, points, len(state.deals) if scored else 0))
+    return out
+
+
+def _contest_chunk(args: tuple[str, int, int, int, int]) -> list[Contest]:
+    game, players, seed, start, stop = args
+    return play_contests(game, players, seed, range(start, stop))
+
+
+def _run(
+    work: Callable[[Any], list],
+    tasks: list,
+    games: int,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> list:
+    """Results of every task in task order, whatever the number of worker processes."""
+    out: list = []
+    if jobs <= 1:
+        for task in tasks:
+            out.extend(work(task))
+            if progress:
+                progress(len(out), games)
+        return out
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(work, tasks):  # in order, so the list is the same for any jobs
+            out.extend(part)
+            if progress:
+                progress(len(out), games)
+    return out
+
+
 @dataclass
 class Summary:
     game: str
@@ -99,19 +157,8 @@ def simulate(
 ) -> Summary:
     _turn_function(ai)  # refuse an unknown AI before starting workers
     tasks = [(players, expert, seed, ai, s, min(s + CHUNK, games)) for s in range(0, games, CHUNK)]
-    left: list[int] = []
     started = time.perf_counter()
-    if jobs <= 1:
-        for task in tasks:
-            left.extend(_chunk(task))
-            if progress:
-                progress(len(left), games)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_chunk, tasks):  # in order, so the list is the same for any jobs
-                left.extend(part)
-                if progress:
-                    progress(len(left), games)
+    left: list[int] = _run(_chunk, tasks, games, jobs, progress)
     elapsed = time.perf_counter() - started
     wins = sum(1 for x in left if x == 0)
     return Summary(
@@ -130,6 +177,55 @@ def simulate(
     )
 
 
+@dataclass
+class ContestSummary:
+    game: str
+    ai: str
+    players: int
+    seed: int
+    games: int
+    win_share: list[float]  # by seat; k seats sharing a win get 1/k of it each
+    no_winner: float  # the share of games nobody won (a stalled Skip-Bo Junior)
+    points_per_deal: list[float] | None  # by seat, for a game that keeps scores
+    games_per_second: float
+
+
+def simulate_game(
+    game: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ContestSummary:
+    """Skip-Bo Junior or Red and Black with every seat played by the game's AI."""
+    chunk = CHUNKS.get(game, CHUNK)
+    tasks = [(game, players, seed, s, min(s + chunk, games)) for s in range(0, games, chunk)]
+    started = time.perf_counter()
+    played: list[Contest] = _run(_contest_chunk, tasks, games, jobs, progress)
+    elapsed = time.perf_counter() - started
+    wins = [0.0] * players
+    points = [0] * players
+    deals = 0
+    for winners, scores, dealt in played:
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        for seat, score in enumerate(scores):
+            points[seat] += score
+        deals += dealt
+    return ContestSummary(
+        game=game,
+        ai=CONTEST_AIS[0],
+        players=players,
+        seed=seed,
+        games=games,
+        win_share=[w / games for w in wins],
+        no_winner=sum(1 for winners, _, _ in played if not winners) / games,
+        points_per_deal=[p / deals for p in points] if deals else None,
+        games_per_second=games / elapsed if elapsed > 0 else float("inf"),
+    )
+
+
 def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     def show(done: int, total: int) -> None:
         width = 30
@@ -142,23 +238,47 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     return show
 
 
-def simulate_main(
-    game: str, players: int, games: int, seed: int, expert: bool, jobs: int, ai: str, as_json: bool
-) -> int:
-    if game != NAME:
-        print(f"simulate: unknown game {game!r}; choose {NAME}", file=sys.stderr)
-        return 2
-    if not 1 <= players <= MAX_PLAYERS:
-        print(f"simulate: --players must be 1..{MAX_PLAYERS}", file=sys.stderr)
-        return 2
+def _refusal(
+    game: str, players: int | None, games: int, expert: bool, jobs: int, ai: str | None
+) -> str | None:
+    """What is wrong with the command line, if anything."""
+    if game not in GAMES:
+        return f"unknown game {game!r}; choose from {', '.join(GAMES)}"
+    spec = GAMES[game]
+    if players is not None and not spec.min_players <= players <= spec.max_players:
+        low, high = spec.min_players, spec.max_players
+        return f"--players must be {low}" if low == high else f"--players must be {low}..{high}"
     if games < 1 or jobs < 1:
-        print("simulate: --games and --jobs must be at least 1", file=sys.stderr)
+        return "--games and --jobs must be at least 1"
+    ais = AIS if game == NAME else CONTEST_AIS
+    if ai is not None and ai not in ais:
+        return f"unknown AI {ai!r} for {game}; choose from {', '.join(ais)}"
+    if expert and game != NAME:
+        return f"--expert is a rule of {NAME} only"
+    return None
+
+
+def simulate_main(
+    game: str,
+    players: int | None,
+    games: int,
+    seed: int,
+    expert: bool,
+    jobs: int,
+    ai: str | None,
+    as_json: bool,
+) -> int:
+    """The ``simulate`` command; ``players`` and ``ai`` default to the game's fewest seats and first AI."""
+    problem = _refusal(game, players, games, expert, jobs, ai)
+    if problem:
+        print(f"simulate: {problem}", file=sys.stderr)
         return 2
-    if ai not in AIS:
-        print(f"simulate: unknown AI {ai!r}; choose from {', '.join(AIS)}", file=sys.stderr)
-        return 2
-    jobs = min(jobs, os.cpu_count() or 1, max(1, -(-games // CHUNK)))
+    players = players or GAMES[game].min_players
+    jobs = min(jobs, os.cpu_count() or 1, max(1, -(-games // CHUNKS.get(game, CHUNK))))
     progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    if game != NAME:
+        return _report_contest(simulate_game(game, players, games, seed, jobs, progress), as_json)
+    ai = ai or AIS[0]
     summary = simulate(players, games, seed, expert, jobs, ai, progress)
     if as_json:
         print(json.dumps(asdict(summary)))
@@ -170,5 +290,21 @@ def simulate_main(
     print(f"won: {summary.wins} = {100 * summary.win_rate:.2f} % ({interval})")
     print(f"mean cards left: {summary.mean_cards_left:.2f}")
     print(f"fewer than 10 left: {100 * summary.share_under_10:.1f} %")
+    print(f"speed: {summary.games_per_second:.0f} games/s")
+    return 0
+
+
+def _report_contest(summary: ContestSummary, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(asdict(summary)))
+        return 0
+    print(f"{summary.game}, {summary.players} players, AI {summary.ai}")
+    print(f"games: {summary.games} (seed {summary.seed}); seat 0 starts the game")
+    for seat, share in enumerate(summary.win_share):
+        points = summary.points_per_deal
+        extra = f", {points[seat]:.1f} points per deal" if points is not None else ""
+        print(f"seat {seat}: {100 * share:.2f} % of the wins{extra}")
+    if summary.no_winner:
+        print(f"no winner: {100 * summary.no_winner:.2f} %")
     print(f"speed: {summary.games_per_second:.0f} games/s")
     return 0
