@@ -164,7 +164,7 @@ class TimerEvent:
 
 
 def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat()
+    return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).isoformat()
 
 
 def _parse(raw: str | None) -> datetime | None:
@@ -479,7 +479,9 @@ class TableService:
         first = table.seat_of(table.host_id) or 0
         state = table.spec.deal(len(table.seats), table.options, seed, first)
         now = self.now()
-        meta = {**table.meta, "turn_started": _iso(now), "reminded": False, "expired": False}
+        timer = {"turn_started": _iso(now), "reminded": False, "expired": False}
+        undo = {key: table.meta.get(key) for key in timer}
+        table.meta = {**table.meta, **timer}  # as in _commit: in memory as it is handed to the store
         try:
             await self.store.update_table(
                 table.id,
@@ -488,10 +490,11 @@ class TableService:
                 first_player=first,
                 started_at=_iso(now),
                 updated_at=_iso(now),
-                meta=meta,
+                meta=table.meta,
             )
         except StoreError as exc:
             log.warning("table %s: could not start: %s", table.id, exc)
+            table.meta = {**table.meta, **undo}
             raise TableError(SAVE_FAILED) from exc
         table.status = PLAYING
         table.seed = seed
@@ -499,7 +502,6 @@ class TableService:
         table.state = state
         table.started_at = now
         table.updated_at = now
-        table.meta = meta
 
     # ---- playing ---------------------------------------------------------------------------
 
@@ -550,12 +552,14 @@ class TableService:
         record = self._record_form(action)
         now = self.now()
         turn_changed = turn_of(state) != turn_before
-        meta = table.meta
         fields: dict[str, Any] = {}
+        timer = {"turn_started": _iso(now), "reminded": False, "expired": False}
+        undo = {key: table.meta.get(key) for key in timer}
         if turn_changed:
-            # The turn timer starts again. The table's row is only written when its meta changes: the
-            # version is the number of logged events.
-            meta = fields["meta"] = {**meta, "turn_started": _iso(now), "reminded": False, "expired": False}
+            # The turn timer starts again. The table's row is only written when its meta changes (the
+            # version is the number of logged events). Meta changes in memory as it is handed to the
+            # store, so a message id saved meanwhile is neither lost nor written back stale.
+            table.meta = fields["meta"] = {**table.meta, **timer}
         seq = table.version
         try:
             await self.store.append_action(table.id, seq, record, user_id, _iso(now), **fields)
@@ -563,11 +567,12 @@ class TableService:
             log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
             # Back to the state before the action: the same deal and the actions before it.
             self._replay(table, state.action_dicts()[:-1])
+            if turn_changed:
+                table.meta = {**table.meta, **undo}
             raise TableError(SAVE_FAILED) from exc
         table.version = seq + 1
         if record["type"] != "signal":
             table.rule_version = table.version
-        table.meta = meta
         table.updated_at = now
         over = state.is_over
         if over:
@@ -641,22 +646,22 @@ class TableService:
             else:
                 outcome = await self._commit(table, leave(seat), user_id)
             if not outcome.game_over:
-                await self._after_person_left(table, user_id)
+                outcome = await self._after_person_left(table, user_id) or outcome
             return outcome
 
-    async def _after_person_left(self, table: Table, user_id: int) -> None:
+    async def _after_person_left(self, table: Table, user_id: int) -> Outcome | None:
+        """The game's end when nobody is left to play with the AI seats; else a new host if needed."""
         people = table.people()
         if not people:
-            # Nobody is left to play with the AI seats: end the game.
             table.ended_by = user_id
-            await self._commit(table, table.spec.abandon(), user_id)
-            return
+            return await self._commit(table, table.spec.abandon(), user_id)
         if user_id == table.host_id:
             table.host_id = people[0]
             try:
                 await self.store.update_table(table.id, host_id=table.host_id)
             except StoreError:
                 log.exception("table %s: could not save the new host", table.id)
+        return None
 
     async def end(self, table_id: int, user_id: int, *, moderator: bool = False) -> Outcome:
         """The host or a moderator ends a running game: it is abandoned, scored as cards not laid."""
@@ -736,13 +741,14 @@ class TableService:
         return events
 
     async def _mark(self, table: Table, **flags: bool) -> bool:
-        meta = {**table.meta, **flags}
+        undo = {key: table.meta.get(key) for key in flags}
+        table.meta = {**table.meta, **flags}
         try:
-            await self.store.update_table(table.id, meta=meta)
+            await self.store.update_table(table.id, meta=table.meta)
         except StoreError:
             log.exception("table %s: could not save timer state", table.id)
+            table.meta = {**table.meta, **undo}
             return False
-        table.meta = meta
         return True
 
     async def resolve_absent(
