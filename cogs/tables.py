@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -24,7 +25,7 @@ from bot.charts import piles_chart
 from bot.games import red_and_black, skipbo_junior, thegame
 from bot.games.thegame import TheGameOptions
 from bot.store.base import StoreError
-from bot.tables import LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
+from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
 from bot.ui import render
 from bot.ui.components import Click, TableButton
 
@@ -33,6 +34,12 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
+MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
+CATCH_UP_PER_SECOND = 5  # boards brought up to date per second after a start
+SET_ASIDE = (
+    "The game at this table could not be restored after my restart, so I set it aside (its record "
+    "is kept for the moderators). Open a new table with `/game new`."
+)
 NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
 
@@ -100,11 +107,13 @@ class Tables(commands.Cog):
         self.ai_pause: float = settings.ai_pause
         self.tick_seconds: float = settings.tick_seconds
         self._board_dirty: set[int] = set()
-        self._board_tasks: dict[int, asyncio.Task] = {}
+        self._presenters: dict[int, asyncio.Task] = {}
+        self._shown: dict[int, Table] = {}  # tables whose channel is being brought up to date
         self._board_last: dict[int, float] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self._scroll: dict[int, int] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._caught_up = False
 
     async def cog_load(self) -> None:
         self.ticker.change_interval(seconds=self.tick_seconds)
@@ -112,18 +121,40 @@ class Tables(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.ticker.cancel()
-        tasks = [*self._board_tasks.values(), *self._ai_tasks.values(), *self._tasks]
+        tasks = [*self._presenters.values(), *self._ai_tasks.values(), *self._tasks]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        # Tables loaded from the store may have an AI seat to move or a board to bring up to date.
+        # on_ready comes again after every reconnect; the catch-up after a start runs once.
+        if self._caught_up:
+            return
+        self._caught_up = True
+        self._spawn(self._catch_up(), name="catch-up")
+
+    async def _catch_up(self) -> None:
+        """After a start: tell channels whose table was set aside, start AI seats, and bring boards
+        up to date where they are behind the log, a few per second (not every board at once)."""
+        for aside in self.tables.set_aside:
+            channel = self.bot.get_channel(aside.channel_id)
+            if channel is None:
+                continue
+            try:
+                await channel.send(SET_ASIDE)
+            except discord.HTTPException as exc:
+                log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
+        behind = []
         for table in self.tables.open_tables():
-            if table.status == PLAYING:
-                self.refresh_board(table)
-                self._start_ai(table)
+            if table.status != PLAYING:
+                continue
+            self._start_ai(table)
+            if table.meta.get("board_version") != table.version:
+                behind.append(table)
+        for table in behind:
+            self.present(table)
+            await asyncio.sleep(1 / CATCH_UP_PER_SECOND)
 
     def _spawn(self, coro: Any, name: str) -> asyncio.Task:
         task = asyncio.create_task(coro, name=name)
@@ -244,9 +275,9 @@ class Tables(commands.Cog):
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         outcome = await self.tables.start(table.id, interaction.user.id)
+        await self._started(outcome)
         await reply(interaction, "Dealt. Good luck, team!" if table.spec.cooperative else "Dealt. Good luck!")
         await self._update_lobby(table)
-        await self._started(outcome)
 
     @game.command(name="leave", description="Leave the table in this channel")
     @user_errors
@@ -282,7 +313,7 @@ class Tables(commands.Cog):
             raise TableError("The game has not started yet.")
         await reply(interaction, "Here is the board again.")
         self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
-        self.refresh_board(table)
+        self.present(table)
 
     @game.command(name="end", description="End the running game or close the lobby (host or moderator)")
     @user_errors
@@ -399,8 +430,8 @@ class Tables(commands.Cog):
 
     async def _click_start(self, interaction: discord.Interaction, click: Click) -> None:
         outcome = await self.tables.start(click.table_id, interaction.user.id)
-        await interaction.response.edit_message(**render.lobby_started(outcome.table).kwargs())
         await self._started(outcome)
+        await interaction.response.edit_message(**render.lobby_started(outcome.table).kwargs())
 
     async def _click_hand(self, interaction: discord.Interaction, click: Click) -> None:
         table = self.tables.by_id(click.table_id)
@@ -448,10 +479,10 @@ class Tables(commands.Cog):
         action = {"type": "signal", "pile": pile, "signal": click.args[1]}
         outcome = await self.tables.act(click.table_id, interaction.user.id, action, None)
         table = outcome.table
+        self.present(table)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
-        await self._after(outcome)
 
     # Skip-Bo Junior: the player whose turn it is plays with the board's buttons.
 
@@ -470,9 +501,14 @@ class Tables(commands.Cog):
         self._my_seat(interaction, click, skipbo_junior.NAME)
         outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
         table = outcome.table
-        await interaction.response.edit_message(**render.board(table).kwargs())
+        # The answer to a click on the board is the new board; the presenter does the rest.
         on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
-        await self._after(outcome, board=not on_board)
+        self.present(table, board=not on_board)
+        try:
+            await interaction.response.edit_message(**render.board(table).kwargs())
+        except Exception:
+            self.present(table)
+            raise
 
     # Red and Black: draw, discard, declare and end the play from the hand.
 
@@ -505,12 +541,12 @@ class Tables(commands.Cog):
     async def _act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
         outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
         table = outcome.table
+        self.present(table)
         seat = table.seat_of(interaction.user.id)
         if seat is not None and table.state is not None:
             await interaction.response.edit_message(**render.hand(table, seat).kwargs())
         else:
             await interaction.response.edit_message(content="You have left the game.", embed=None, view=None)
-        await self._after(outcome)
 
     async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
@@ -524,10 +560,10 @@ class Tables(commands.Cog):
                 "You left the game. An AI seat plays on in your place.",
                 "left; an AI seat plays on.",
             )
+        self.present(outcome.table)
         await interaction.response.edit_message(content=mine, embed=None, view=None)
         assert interaction.channel is not None
         await interaction.channel.send(f"{interaction.user.display_name} {public}")
-        await self._after(outcome)
 
     async def _click_endok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
@@ -544,10 +580,10 @@ class Tables(commands.Cog):
             return
         as_moderator = interaction.user.id != table.host_id
         outcome = await self.tables.end(table.id, interaction.user.id, moderator=moderator)
-        await interaction.response.edit_message(content="The game is ended.", embed=None, view=None)
+        self.present(outcome.table)
         if as_moderator:
             await self._log_mod_action(interaction, "end_game", {"table_id": table.id})
-        await self._after(outcome)
+        await interaction.response.edit_message(content="The game is ended.", embed=None, view=None)
 
     async def _log_mod_action(self, interaction: discord.Interaction, action: str, detail: dict) -> None:
         assert interaction.guild_id is not None
@@ -562,24 +598,21 @@ class Tables(commands.Cog):
         outcome = await self.tables.rematch(
             click.table_id, interaction.user.id, interaction.user.display_name
         )
-        await reply(interaction, "A rematch is dealt: same seats, same options.")
         await self._started(outcome)
+        await reply(interaction, "A rematch is dealt: same seats, same options.")
 
     async def _click_absent(self, interaction: discord.Interaction, click: Click) -> None:
         if len(click.args) != 2:
             raise TableError("That button is not one of mine.")
         turn, choice = self._int_arg(click, 0), click.args[1]
         table = self.tables.by_id(click.table_id)
-        outcome = await self.tables.resolve_absent(
+        await self.tables.resolve_absent(
             click.table_id, interaction.user.id, turn, choice, moderator=await is_mod(self.bot, interaction)
         )
+        if table is not None:
+            self.present(table)
         done = "handed to an AI seat" if choice == "ai" else "removed; its cards count as not laid"
         await interaction.response.edit_message(content=f"The absent seat was {done}.", view=None)
-        if outcome is not None:
-            await self._after(outcome)
-        elif table is not None:
-            self.refresh_board(table)
-            self._start_ai(table)
 
     def _my_seat(
         self, interaction: discord.Interaction, click: Click, game: str | None = None
@@ -626,63 +659,111 @@ class Tables(commands.Cog):
             return
         await interaction.response.edit_message(**render.hand(table, seat, note=note).kwargs())
 
-    # ---- after a change ------------------------------------------------------------------------
+    # ---- what the channel shows: one presenter per table ------------------------------------------
 
     async def _started(self, outcome: Outcome) -> None:
-        table = outcome.table
-        self._scroll[table.channel_id] = 0
-        await self._post_board(table)
-        await self._after(outcome, board=False)
+        self._scroll[outcome.table.channel_id] = 0
+        self.present(outcome.table)
 
-    async def _after(self, outcome: Outcome, *, board: bool = True) -> None:
-        """Show what an accepted action changed: board, turn notice, final report, AI moves."""
-        table = outcome.table
+    def present(self, table: Table, *, board: bool = True) -> None:
+        """Make the channel show what the table's state says it should: the board, the turn notice,
+        the final report, and AI seats moving. Called after every accepted change (and at start-up);
+        the table's presenter does the work apart from the click that caused it, retries for as long
+        as Discord fails, and coalesces bursts of changes into one board edit."""
         if board:
-            self.refresh_board(table)
-        if outcome.game_over:
-            await self._final(table)
-            return
-        if outcome.turn_changed:
-            await self._turn_notice(table)
-        self._start_ai(table)
+            self._board_dirty.add(table.id)
+        self._shown[table.id] = table
+        task = self._presenters.get(table.id)
+        if task is None or task.done():
+            self._presenters[table.id] = asyncio.create_task(
+                self._presenter(table), name=f"present-{table.id}"
+            )
 
-    async def _turn_notice(self, table: Table) -> None:
+    async def _presenter(self, table: Table) -> None:
+        failures = 0
+        try:
+            while True:
+                try:
+                    done = await self._show(table)
+                    failures = 0
+                except discord.HTTPException as exc:
+                    if isinstance(exc, discord.Forbidden | discord.NotFound):
+                        await self._channel_failed(table, exc)
+                        return
+                    failures += 1
+                    log.warning("table %s: the channel could not be updated (%s); will retry", table.id, exc)
+                    await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
+                    continue
+                except (TimeoutError, OSError, aiohttp.ClientError) as exc:
+                    failures += 1
+                    log.warning("table %s: Discord did not answer (%r); will retry", table.id, exc)
+                    await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
+                    continue
+                if done:
+                    return
+        finally:
+            if self._presenters.get(table.id) is asyncio.current_task():
+                del self._presenters[table.id]
+            if table.status != PLAYING and table.id not in self._presenters:
+                self._shown.pop(table.id, None)
+                self._board_dirty.discard(table.id)
+
+    async def _show(self, table: Table) -> bool:
+        """One pass: bring the board, the turn notice and the final report up to date. True when
+        nothing is left to do; HTTPException or a timeout when Discord failed (the caller retries)."""
         channel = self.bot.get_channel(table.channel_id)
         if channel is None:
-            return
-        old = table.meta.get("turn_msg")
-        if old:
-            await self._delete(channel, old)
+            return True
+        if table.id in self._board_dirty:
+            loop = asyncio.get_running_loop()
+            wait = self._board_last.get(table.id, -1e9) + self.board_interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)  # changes made meanwhile are shown by the same edit
+            self._board_dirty.discard(table.id)
+            try:
+                await self._show_board(table, channel)
+            except BaseException:
+                self._board_dirty.add(table.id)
+                raise
+            self._board_last[table.id] = loop.time()
+        if table.status == PLAYING:
+            await self._turn_notice(table, channel)
+            self._start_ai(table)
+        elif table.status == FINISHED and table.started_at is not None and not table.meta.get("reported"):
+            await self._final(table, channel)
+        return table.id not in self._board_dirty
+
+    async def _turn_notice(self, table: Table, channel: Any) -> None:
+        """One notice for the person whose turn it is; the previous one is deleted (no pile of pings)."""
         state = table.state
         assert state is not None
-        if table.seats[state.current].ai or state.is_over:
-            await self.tables.meta_update(table, turn_msg=None)
-            return
-        try:
-            message = await channel.send(
-                render.turn_notice(table), allowed_mentions=discord.AllowedMentions(users=True)
-            )
-        except discord.HTTPException as exc:
-            await self._channel_failed(table, exc)
-            return
-        await self.tables.meta_update(table, turn_msg=message.id)
-
-    async def _final(self, table: Table) -> None:
-        channel = self.bot.get_channel(table.channel_id)
-        self._stop_ai(table)
-        if channel is None:
+        turn = table.spec.turn_of(state)
+        if table.meta.get("notice_turn") == turn:
             return
         old = table.meta.get("turn_msg")
         if old:
             await self._delete(channel, old)
-        assert table.finished_at is not None
+        if table.seats[state.current].ai or state.is_over:
+            await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
+            return
+        message = await channel.send(
+            render.turn_notice(table), allowed_mentions=discord.AllowedMentions(users=True)
+        )
+        await self.tables.meta_update(table, turn_msg=message.id, notice_turn=turn)
+
+    async def _final(self, table: Table, channel: Any) -> None:
+        """The final report, once: after it is posted the table is marked reported."""
+        self._stop_ai(table)
+        old = table.meta.get("turn_msg")
+        if old:
+            await self._delete(channel, old)
+        assert table.finished_at is not None and table.state is not None
         try:
             strikes = await self.bot.store.strikes(table.id)
         except Exception:
             log.exception("table %s: could not read the strikes for the final report", table.id)
             strikes = {}
         report = render.final_report(table, table.finished_at, strikes).kwargs()
-        assert table.state is not None
         if table.game == thegame.NAME:
             try:
                 png = await asyncio.to_thread(piles_chart, table.state.pile_tops_by_turn())
@@ -690,10 +771,8 @@ class Tables(commands.Cog):
                 report["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:
                 log.exception("table %s: could not draw the piles chart", table.id)
-        try:
-            await channel.send(**report)
-        except discord.HTTPException as exc:
-            log.warning("table %s: could not post the final report: %s", table.id, exc)
+        await channel.send(**report)
+        await self.tables.meta_update(table, reported=True, turn_msg=None)
 
     @staticmethod
     async def _delete(channel: Any, message_id: int) -> None:
@@ -716,43 +795,9 @@ class Tables(commands.Cog):
         except discord.HTTPException as exc:
             log.warning("table %s: could not update the lobby message: %s", table.id, exc)
 
-    # ---- the board: one message, edits coalesced per channel ------------------------------------
+    # ---- the board: one message, edits coalesced per table ----------------------------------------
 
-    def refresh_board(self, table: Table) -> None:
-        """Ask for the board to show the table's state; bursts collapse into one edit."""
-        self._board_dirty.add(table.id)
-        task = self._board_tasks.get(table.id)
-        if task is None or task.done():
-            self._board_tasks[table.id] = asyncio.create_task(
-                self._board_worker(table), name=f"board-{table.id}"
-            )
-
-    async def _board_worker(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
-        failures = 0
-        try:
-            while table.id in self._board_dirty:
-                wait = self._board_last.get(table.id, -1e9) + self.board_interval - loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                self._board_dirty.discard(table.id)
-                try:
-                    await self._show_board(table)
-                    failures = 0
-                except discord.HTTPException as exc:
-                    if isinstance(exc, discord.Forbidden | discord.NotFound):
-                        await self._channel_failed(table, exc)
-                        return
-                    failures += 1
-                    log.warning("table %s: board edit failed (%s); will retry", table.id, exc)
-                    if failures <= 5:
-                        self._board_dirty.add(table.id)
-                        await asyncio.sleep(min(2.0**failures, 30.0))
-                self._board_last[table.id] = loop.time()
-        finally:
-            self._board_tasks.pop(table.id, None)
-
-    async def _show_board(self, table: Table) -> None:
+    async def _show_board(self, table: Table, channel: Any) -> None:
         board_id = table.meta.get("board_msg")
         posted = table.meta.get("board_at")
         now = self.tables.now()
@@ -763,34 +808,26 @@ class Tables(commands.Cog):
             or self._scroll.get(table.channel_id, 0) > BOARD_MAX_SCROLL
         )
         if old and table.status == PLAYING:
-            await self._post_board(table)
+            await self._post_board(table, channel)
             return
         if board_id is None:
-            return
-        channel = self.bot.get_channel(table.channel_id)
-        if channel is None:
             return
         message = render.board(table)
         if table.status != PLAYING:
             message.view = None
+        version = table.version
         await channel.get_partial_message(board_id).edit(**message.kwargs())
+        if table.status == PLAYING:
+            await self.tables.meta_update(table, board_version=version)
 
-    async def _post_board(self, table: Table) -> None:
-        channel = self.bot.get_channel(table.channel_id)
-        if channel is None:
-            return
+    async def _post_board(self, table: Table, channel: Any) -> None:
         old = table.meta.get("board_msg")
-        try:
-            message = await channel.send(**render.board(table).kwargs())
-        except discord.HTTPException as exc:
-            if isinstance(exc, discord.Forbidden | discord.NotFound):
-                await self._channel_failed(table, exc)
-            else:
-                log.warning("table %s: could not post the board: %s", table.id, exc)
-                self._board_dirty.add(table.id)
-            return
+        version = table.version
+        message = await channel.send(**render.board(table).kwargs())
         self._scroll[table.channel_id] = 0
-        await self.tables.meta_update(table, board_msg=message.id, board_at=message.created_at.isoformat())
+        await self.tables.meta_update(
+            table, board_msg=message.id, board_at=message.created_at.isoformat(), board_version=version
+        )
         if old:
             await self._delete(channel, old)
 
@@ -825,12 +862,7 @@ class Tables(commands.Cog):
                 outcome = await self.tables.ai_step(table.id)
                 if outcome is None:
                     break
-                self.refresh_board(table)
-                if outcome.game_over:
-                    await self._final(table)
-                    return
-                if outcome.turn_changed:
-                    await self._turn_notice(table)
+                self.present(table)
         except Exception:
             log.exception("AI seat on table %s failed", table.id)
         finally:
