@@ -3,6 +3,7 @@ driver and bench/store.py need them: open, deal, and play legal moves for whoeve
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,8 +38,19 @@ def next_move(table: Table) -> tuple[int, dict[str, Any]]:
     seat = state.current
     if state.played >= state.min_cards or not state.has_play(seat):
         return person(table, seat), {"type": "end_turn"}
-    card, pile = min(state.playable(seat), key=lambda cp: abs(cp[0] - state.piles[cp[1]]))
-    return person(table, seat), {"type": "play", "card": card, "pile": pile + 1}
+    hand = state.hands[seat]  # sorted
+    best: tuple[int, int, int] | None = None  # (gap, card, pile index)
+    for pile, top in enumerate(state.piles):
+        if pile < 2:  # ascending: the smallest card above the top, or the trick 10 below it
+            trick, above = top - 10, bisect.bisect_right(hand, top)
+            card = trick if trick in hand else (hand[above] if above < len(hand) else None)
+        else:
+            trick, below = top + 10, bisect.bisect_left(hand, top) - 1
+            card = trick if trick in hand else (hand[below] if below >= 0 else None)
+        if card is not None and (best is None or abs(card - top) < best[0]):
+            best = (abs(card - top), card, pile)
+    assert best is not None
+    return person(table, seat), {"type": "play", "card": best[1], "pile": best[2] + 1}
 
 
 @dataclass

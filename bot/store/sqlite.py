@@ -108,6 +108,10 @@ def _statements(script: str) -> list[str]:
     return out
 
 
+# The log's JSON, without spaces. One encoder for every call: json.dumps with options builds a new one.
+_compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def _encode(fields: dict[str, Any]) -> dict[str, Any]:
     unknown = set(fields) - TABLE_COLUMNS
     if unknown:
@@ -261,15 +265,17 @@ class SqliteStore(StatsQueries):
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
     ) -> None:
         """Log one action as event `seq` of the table (refused if that number is taken)."""
-        statements: list[tuple[str, tuple | dict]] = [
-            (
-                "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, seq, json.dumps(action, separators=(",", ":")), user_id, at),
+        event = (table_id, seq, _compact(action), user_id, at)
+        update = self._update_sql(table_id, fields) if fields else None
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)", event
             )
-        ]
-        if fields:
-            statements.append(self._update_sql(table_id, fields))
-        await self._write(statements)
+            if update is not None:
+                conn.execute(*update)
+
+        await self.run(work)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [self._update_sql(table_id, fields)]

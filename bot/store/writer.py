@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
 
-MAX_BATCH = 512  # units per transaction: bounds the time one COMMIT keeps the queue waiting
+MAX_BATCH = 256  # units per transaction: bounds the time one COMMIT keeps the queue waiting
 
 
 class Writer:
@@ -53,8 +53,9 @@ class Writer:
         self._queue.append((work, future))
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._flushing(), name="store-writer")
-        # A caller that is cancelled while it waits does not withdraw its work: it may be committed.
-        return await asyncio.shield(future)
+        # A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
+        # it is committed (or not) whatever the caller does.
+        return await future
 
     async def close(self) -> None:
         """Finish what was queued, then close the connection."""
@@ -70,6 +71,9 @@ class Writer:
         loop = asyncio.get_running_loop()
         while self._queue:
             batch = [self._queue.popleft() for _ in range(min(MAX_BATCH, len(self._queue)))]
+            batch = [(work, future) for work, future in batch if not future.cancelled()]
+            if not batch:
+                continue
             try:
                 outcomes = await loop.run_in_executor(self._thread, self._commit, [w for w, _ in batch])
             except BaseException as exc:  # the thread itself failed: nothing is known to be written

@@ -1,0 +1,289 @@
+"""Store benchmark: durable card plays per second through the table service, beside two floors
+measured in the same run; the latency of one play under a steady offered load; the restart of many
+open tables; bytes on disk and in memory per table.
+
+- floor "one row per commit": raw aiosqlite, one INSERT and one COMMIT per play, the way a store
+  without a writer would do it;
+- floor "group commit": the project's writer (bot/store/writer.py) inserting the same rows from as
+  many concurrent callers as there are tables, with no game and no table service;
+- "service": TableService.act on SqliteStore, N tables of The Game played at once, every play
+  checked by the rules, logged and committed before it is acknowledged.
+
+Run: python bench/store.py [--tables 500,5000] [--seconds 3] [--restart 10000] [--rate 1000]
+Prints a table, then one JSON object with the figures as its last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import aiosqlite
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import percentile
+from bot.store import SqliteStore
+from bot.store.sqlite import _connect_writer
+from bot.store.writer import Writer
+from bot.tables import PLAYING, TableService
+from tests.farm import Farm, next_move, open_table
+
+ROW = ("INSERT INTO plays (table_id, seq, action, at) VALUES (?, ?, ?, ?)",)
+ACTION = '{"player":0,"type":"play","card":47,"pile":1}'
+SCHEMA = (
+    "CREATE TABLE plays (table_id INTEGER, seq INTEGER, action TEXT, at TEXT, PRIMARY KEY (table_id, seq))"
+)
+
+
+async def floor_per_commit(folder: Path, seconds: float) -> float:
+    db = await aiosqlite.connect(folder / "floor1.sqlite3")
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL"):
+        async with db.execute(f"PRAGMA {pragma}") as cur:
+            await cur.fetchall()
+    await db.execute(SCHEMA)
+    await db.commit()
+    n = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        await db.execute(ROW[0], (1, n, ACTION, "2026-11-23T20:00:00+00:00"))
+        await db.commit()
+        n += 1
+    await db.close()
+    return n / seconds
+
+
+async def floor_group_commit(folder: Path, tables: int, seconds: float) -> float:
+    path = folder / f"floor2-{tables}.sqlite3"
+    writer = Writer(lambda: _connect_writer(str(path)))
+    await writer.start()
+    await writer.run(lambda c: c.execute(SCHEMA))
+    done = 0
+    end = time.perf_counter() + seconds
+
+    async def caller(table_id: int) -> None:
+        nonlocal done
+        seq = 0
+        while time.perf_counter() < end:
+            await writer.run(
+                lambda c, s=seq: c.execute(ROW[0], (table_id, s, ACTION, "2026-11-23T20:00:00+00:00"))
+            )
+            seq += 1
+            done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(caller(t) for t in range(tables)))
+    elapsed = time.perf_counter() - start
+    await writer.close()
+    return done / elapsed
+
+
+async def service_throughput(folder: Path, tables: int, seconds: float) -> tuple[float, float]:
+    """(card plays per second, all actions per second) with `tables` tables played at once."""
+    store = SqliteStore(str(folder / f"service-{tables}.sqlite3"))
+    await store.open()
+    service = TableService(store)
+    for channel in range(1, tables + 1):
+        await open_table(service, channel, seed=channel)
+    plays = actions = 0
+    end = time.perf_counter() + seconds
+
+    async def player(channel: int) -> None:
+        nonlocal plays, actions
+        table = service.in_channel(channel)
+        deals = 0
+        while time.perf_counter() < end:
+            if table is None or table.status != PLAYING:
+                deals += 1
+                table = await open_table(service, channel, seed=channel * 1000 + deals)
+                continue
+            user, action = next_move(table)
+            await service.act(table.id, user, action, table.version)
+            actions += 1
+            plays += action["type"] == "play"
+
+    start = time.perf_counter()
+    await asyncio.gather(*(player(c) for c in range(1, tables + 1)))
+    elapsed = time.perf_counter() - start
+    await store.close()
+    return plays / elapsed, actions / elapsed
+
+
+async def latency(folder: Path, tables: int, rate: float, seconds: float) -> tuple[float, float, float]:
+    """p50 and p99 ms of one play (its commit included) while `rate` plays a second are offered."""
+    store = SqliteStore(str(folder / "latency.sqlite3"))
+    await store.open()
+    service = TableService(store)
+    for channel in range(1, tables + 1):
+        await open_table(service, channel, seed=channel)
+    busy: set[int] = set()
+    samples: list[float] = []
+    tasks: set[asyncio.Task] = set()
+
+    async def one(channel: int) -> None:
+        table = service.in_channel(channel)
+        if table is None or table.status != PLAYING:
+            table = await open_table(service, channel, seed=channel + 7919 * len(samples))
+        user, action = next_move(table)
+        start = time.perf_counter()
+        await service.act(table.id, user, action, table.version)
+        samples.append((time.perf_counter() - start) * 1000)
+        busy.discard(channel)
+
+    interval = 1 / rate
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    offered = 0
+    channel = 0
+    while loop.time() - start < seconds:
+        due = start + offered * interval
+        if due > loop.time():
+            await asyncio.sleep(due - loop.time())
+        channel = channel % tables + 1
+        if channel not in busy:
+            busy.add(channel)
+            task = asyncio.create_task(one(channel))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        offered += 1
+    await asyncio.gather(*tasks)
+    achieved = len(samples) / (loop.time() - start)
+    await store.close()
+    return percentile(samples, 0.5), percentile(samples, 0.99), achieved
+
+
+async def make_open_tables(path: Path, count: int, moves: int) -> None:
+    """`count` open tables made through the service, each dealt and played `moves` actions."""
+    store = SqliteStore(str(path))
+    await store.open()
+    service = TableService(store)
+    farm = Farm(service)
+    for first in range(1, count + 1, 500):
+        await asyncio.gather(
+            *(farm.play(c, moves, seed=c) for c in range(first, min(first + 500, count + 1)))
+        )
+    await store.close()
+
+
+async def restart(path: Path) -> tuple[float, float, int]:
+    """(seconds of CPU, seconds of wall clock, tables) to open the store and load every open table."""
+    gc.collect()
+    cpu, wall = time.process_time(), time.perf_counter()
+    store = SqliteStore(str(path))
+    await store.open()
+    service = TableService(store)
+    loaded = await service.load()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    await store.close()
+    return cpu, wall, len(loaded)
+
+
+async def memory_per_table(path: Path) -> float:
+    """Bytes the loaded tables hold once start-up is over (tracemalloc), per table."""
+    store = SqliteStore(str(path))
+    await store.open()
+    service = TableService(store)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    loaded = await service.load()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    await store.close()
+    return (after - before) / len(loaded)
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", default="500,5000", help="table counts for the throughput runs")
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
+    parser.add_argument("--restart", type=int, default=10_000, help="open tables for the restart run")
+    parser.add_argument("--moves", type=int, default=20, help="actions logged per table for the restart")
+    parser.add_argument("--rate", type=float, default=1000.0, help="plays per second offered for latency")
+    args = parser.parse_args()
+    counts = [int(c) for c in args.tables.split(",")]
+    with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
+        folder = Path(tmp)
+        per_commit = await floor_per_commit(folder, args.seconds)
+        rows = []
+        for tables in counts:
+            floor = await floor_group_commit(folder, tables, args.seconds)
+            plays, actions = await service_throughput(folder, tables, args.seconds)
+            rows.append({"tables": tables, "floor": floor, "plays": plays, "actions": actions})
+        p50, p99, achieved = await latency(folder, 500, args.rate, args.seconds)
+        restart_db = folder / "restart.sqlite3"
+        made = time.perf_counter()
+        await make_open_tables(restart_db, args.restart, args.moves)
+        made = time.perf_counter() - made
+        cpu, wall, loaded = await restart(restart_db)
+        memory = await memory_per_table(restart_db)
+        disk = sum(p.stat().st_size for p in folder.glob("restart.sqlite3*")) / loaded
+
+    print(f"floor, raw aiosqlite, one row per commit: {per_commit:,.0f} rows/s")
+    print()
+    print(
+        f"{'tables':>7} | {'group-commit floor':>18} | {'service plays/s':>15} | "
+        f"{'all actions/s':>13} | actions / floor"
+    )
+    print("-" * 82)
+    for r in rows:
+        share = r["actions"] / r["floor"]
+        print(
+            f"{r['tables']:>7} | {r['floor']:>18,.0f} | {r['plays']:>15,.0f} | "
+            f"{r['actions']:>13,.0f} | {share:.2f}"
+        )
+    print()
+    print(
+        f"one play at {args.rate:,.0f}/s offered over 500 tables ({achieved:,.0f}/s done): "
+        f"p50 {p50:.2f} ms, p99 {p99:.2f} ms"
+    )
+    print(
+        f"restart: {loaded:,} open tables ({args.moves} actions each, made in {made:.0f} s): "
+        f"{cpu:.2f} s CPU, {wall:.2f} s wall"
+    )
+    print(f"per open table: {disk / 1024:.1f} KB on disk, {memory / 1024:.1f} KB in memory")
+    print(
+        "targets: >= 5,000 plays/s at 500 tables and >= half the group-commit floor; p99 < 10 ms at 1,000/s;"
+    )
+    print("         10,000 tables restored in < 2 s CPU; <= 20 KB of memory per idle open table")
+    print(
+        json.dumps(
+            {
+                "benchmark": "store",
+                "floor_rows_per_commit": round(per_commit),
+                "throughput": [
+                    {
+                        "tables": r["tables"],
+                        "group_commit_floor": round(r["floor"]),
+                        "plays_per_s": round(r["plays"]),
+                        "actions_per_s": round(r["actions"]),
+                        "actions_share_of_floor": round(r["actions"] / r["floor"], 3),
+                    }
+                    for r in rows
+                ],
+                "latency_offered_per_s": args.rate,
+                "latency_p50_ms": round(p50, 3),
+                "latency_p99_ms": round(p99, 3),
+                "restart_tables": loaded,
+                "restart_cpu_s": round(cpu, 3),
+                "restart_wall_s": round(wall, 3),
+                "disk_bytes_per_table": round(disk),
+                "memory_bytes_per_table": round(memory),
+                "cpus": os.cpu_count(),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
