@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import sys
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -32,7 +34,14 @@ class Deckhand(commands.Bot):
     """The bot. It owns the settings, the store and the table service; cogs use them."""
 
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        # Nothing the bot writes pings anyone unless that message names who it may ping (a member
+        # named "<@someone>" or "@everyone" pings nobody).
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self.store = store or open_store(settings.database_url)
         # discord.utils.utcnow is the one clock: tests move it with simulated time.
@@ -68,9 +77,28 @@ class Deckhand(commands.Bot):
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
 
 
+BAD_TOKEN = """\
+Discord refused the token in DISCORD_TOKEN: it is wrong, was reset, or is a placeholder.
+Copy the bot's token again (Developer Portal > your application > Bot > Reset Token) and put it
+in the environment or in .env as DISCORD_TOKEN=... (the token alone, no quotes, no "Bot " before it)."""
+
+NO_NETWORK = """\
+Deckhand could not reach Discord ({error}).
+Check this machine's network connection, proxy and firewall (it needs HTTPS to discord.com and
+a WebSocket to gateway.discord.gg), then start it again."""
+
+
 def run_bot(settings: Settings) -> int:
+    """Run until stopped. 0 when stopped; 3 for a token Discord refuses; 4 when Discord is unreachable."""
     token = settings.discord_token
     assert token is not None
     bot = Deckhand(settings)
-    bot.run(token.get_secret_value(), log_handler=None)
+    try:
+        bot.run(token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 3
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(NO_NETWORK.format(error=exc), file=sys.stderr)
+        return 4
     return 0
