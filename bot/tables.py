@@ -49,9 +49,7 @@ class StaleView(TableError):
     """A button drawn for an older state of the table was clicked; nothing was applied."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__(
-            "The board changed since this was drawn, so nothing was played. Here is your hand now."
-        )
+        super().__init__("The table changed since this was drawn, so nothing was played.")
         self.table = table
 
 
@@ -521,13 +519,14 @@ class TableService:
                 raise TableError("You are not seated at this table, so you cannot play here.")
             if table.seats[seat].ai:
                 raise TableError("Your seat is being played by the AI now.")
-            if version is not None and version < table.rule_version:
-                raise StaleView(table)
             state = table.state
             assert state is not None
             kind = action.get("type")
+            # Whose turn first: a player who is not on turn hears that, however old the button.
             if kind not in table.spec.free_actions() and seat != state.current:
                 raise TableError(f"It is {table.name(state.current)}'s turn, not yours.")
+            if version is not None and version < table.rule_version:
+                raise StaleView(table)
             try:
                 typed = table.spec.action.validate_python({**action, "player": seat})
             except ValidationError as exc:
@@ -791,11 +790,13 @@ class TableService:
         except StoreError:
             log.warning("table %s: could not save message ids", table.id)
 
-    async def rematch(self, finished_id: int, user_id: int, user_name: str) -> Outcome:
+    async def rematch(self, finished_id: int, user_id: int, user_name: str, channel_id: int) -> Outcome:
         """A new game in the same channel with the same seats and options, dealt at once."""
         stored = await self.store.load_table(finished_id)
         if stored is None or stored.row["status"] != FINISHED:
             raise TableError("That game cannot be played again.")
+        if stored.row["channel_id"] != channel_id:
+            raise TableError("That button belongs to a table in another channel; nothing was done.")
         old = self._from_stored(stored)
         if not old.was_seated(user_id):
             raise TableError("Only players from that game can start a rematch.")

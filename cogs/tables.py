@@ -67,6 +67,12 @@ async def is_mod(bot: Any, interaction: discord.Interaction) -> bool:
     return is_moderator(interaction.user, options.moderator_role)
 
 
+def mention_only(user_id: int | None) -> discord.AllowedMentions:
+    """Ping this one member and nobody else, whatever a name in the text looks like."""
+    users = [discord.Object(id=user_id)] if user_id is not None else False
+    return discord.AllowedMentions(everyone=False, users=users, roles=False, replied_user=False)
+
+
 def missing_permissions(channel: Any, me: discord.Member) -> list[str]:
     perms = channel.permissions_for(me)
     needed = list(NEEDED)
@@ -386,9 +392,11 @@ class Tables(commands.Cog):
         try:
             if handler is None:
                 raise TableError("That button is not one of mine.")
+            if getattr(handler, "__self__", None) is self:
+                self._in_its_channel(interaction, click)
             await handler(interaction, click)
         except StaleView as stale:
-            await self._show_hand(interaction, stale.table, note=stale.message)
+            await self._show_current(interaction, stale.table)
         except TableError as exc:
             await reply(interaction, exc.message)
         except Exception:
@@ -399,6 +407,19 @@ class Tables(commands.Cog):
                 await reply(interaction, APOLOGY)
             except discord.HTTPException:
                 log.warning("could not send the apology")
+
+    def _in_its_channel(self, interaction: discord.Interaction, click: Click) -> None:
+        """A table's button acts only in the table's own channel, whatever message carried it."""
+        table = self.tables.by_id(click.table_id)
+        if table is not None and table.channel_id != interaction.channel_id:
+            log.warning(
+                "user %s pressed a button of table %s (channel %s) in channel %s",
+                interaction.user.id,
+                table.id,
+                table.channel_id,
+                interaction.channel_id,
+            )
+            raise TableError("That button belongs to a table in another channel; nothing was done.")
 
     def _lobby_table(self, click: Click) -> Table:
         table = self.tables.by_id(click.table_id)
@@ -596,7 +617,7 @@ class Tables(commands.Cog):
 
     async def _click_rematch(self, interaction: discord.Interaction, click: Click) -> None:
         outcome = await self.tables.rematch(
-            click.table_id, interaction.user.id, interaction.user.display_name
+            click.table_id, interaction.user.id, interaction.user.display_name, interaction.channel_id
         )
         await self._started(outcome)
         await reply(interaction, "A rematch is dealt: same seats, same options.")
@@ -658,6 +679,16 @@ class Tables(commands.Cog):
             await reply(interaction, note or "You have no hand at this table.")
             return
         await interaction.response.edit_message(**render.hand(table, seat, note=note).kwargs())
+
+    async def _show_current(self, interaction: discord.Interaction, table: Table) -> None:
+        """A click drawn for an older state: redraw what was clicked as it is now, and say so."""
+        changed = "The table changed since this was drawn, so nothing was played."
+        if table.game == skipbo_junior.NAME:
+            # The board carries Skip-Bo Junior's buttons: show the board as it is now.
+            await interaction.response.edit_message(**render.board(table).kwargs())
+            await interaction.followup.send(f"{changed} Here is the board now.", ephemeral=True)
+            return
+        await self._show_hand(interaction, table, note=f"{changed} Here is your hand now.")
 
     # ---- what the channel shows: one presenter per table ------------------------------------------
 
@@ -746,9 +777,8 @@ class Tables(commands.Cog):
         if table.seats[state.current].ai or state.is_over:
             await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
             return
-        message = await channel.send(
-            render.turn_notice(table), allowed_mentions=discord.AllowedMentions(users=True)
-        )
+        person = table.seats[state.current].user_id
+        message = await channel.send(render.turn_notice(table), allowed_mentions=mention_only(person))
         await self.tables.meta_update(table, turn_msg=message.id, notice_turn=turn)
 
     async def _final(self, table: Table, channel: Any) -> None:
@@ -902,7 +932,7 @@ class Tables(commands.Cog):
                     await self._delete(channel, old)
                 message = await channel.send(
                     f"<@{seat.user_id}>, a reminder: half of your turn time is gone.",
-                    allowed_mentions=discord.AllowedMentions(users=True),
+                    allowed_mentions=mention_only(seat.user_id),
                 )
                 await self.tables.meta_update(table, turn_msg=message.id)
             elif kind == "timeout":

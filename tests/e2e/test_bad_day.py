@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.app import Deckhand
 from bot.tables import FINISHED, PLAYING
-from tests.e2e.helpers import board, button, open_table, reports, show_hand, turn_notices, world
+from tests.e2e.helpers import board, button, buttons, open_table, reports, show_hand, turn_notices, world
 
 CALLBACK = "/interactions/*/*/callback"
 
@@ -115,3 +115,70 @@ async def test_after_a_restart_a_board_behind_the_log_is_brought_up_to_date(simc
     assert pile_line(board(channel)) == [str(p) for p in reloaded.state.piles]
     await env.settle()
     await restarted.store.close()
+
+
+async def test_a_button_of_another_channels_table_does_nothing_here(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    other = guild.create_text_channel("elsewhere")
+    hand = await show_hand(ann, channel)
+    # The same button, pressed on a message in another channel (a forged or relayed click).
+    from simcord.results import to_discord_message
+
+    raw = env.backend.create_message(
+        other.id,
+        env.bot.user.id,
+        "a relayed hand",
+        components=[{"type": 1, "components": buttons(hand)[:1]}],
+    )
+    relayed = to_discord_message(env, raw)
+    before = table.version
+    result = await ann.click(relayed, custom_id=buttons(hand)[0]["custom_id"])
+    assert result.ephemeral and "another channel" in result.response.content
+    assert table.version == before
+    assert [m.content for m in other.history()] == ["a relayed hand"], "no hand was written there"
+
+
+async def test_a_name_that_looks_like_a_mention_pings_nobody(simcord_env):
+    env = simcord_env
+    guild, channel, (bob, victim) = world(env, "bob", "victim")
+    ann = guild.add_member(env.create_user("ann"), nick=f"<@{victim.id}>")
+    table = await open_table(env, channel, ann, bob)
+    asked = await ann.slash(channel, "game leave")
+    await ann.click(asked.response, label="Leave the game")
+    left = [m for m in channel.history() if "left the game" in m.content]
+    assert left and f"<@{victim.id}>" in left[0].content
+    stored = env.backend.messages[channel.id][left[0].id]
+    assert stored.ping_user_ids == [], "the text names someone, but nobody is pinged"
+    # The turn notices ping the player on turn, and only them.
+    for notice in turn_notices(channel):
+        pinged = env.backend.messages[channel.id][notice.id].ping_user_ids
+        assert pinged == [table.seats[table.state.current].user_id]
+    assert table.status == PLAYING
+
+
+async def test_in_skip_bo_junior_a_player_off_turn_hears_whose_turn_it_is_not_a_stale_board(simcord_env):
+    from bot.ai import skipbo_junior as sb_ai
+    from tests.e2e.helpers import open_lobby, sb_button_for, the_board
+
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann, bob, game="skip-bo-junior")
+    await ann.click(lobby, label="Start")
+    table = env.bot.tables.in_channel(channel.id)
+    board_before = the_board(channel, "Skip-Bo Junior: turn")
+    seat = table.state.current
+    on_turn, off_turn = (ann, bob) if table.seats[seat].user_id == ann.id else (bob, ann)
+    custom_id = sb_button_for(table, sb_ai.next_action(table.state, seat))
+    await on_turn.click(board_before, custom_id=custom_id)
+    # The other player's press of the same board arrives just after: Discord delivers a click on
+    # the board as it was (version 0), so the old buttons are what it carries.
+    from simcord.results import to_discord_message
+
+    old_rows = [{"type": 1, "components": [b for b in buttons(board_before) if b["custom_id"] == custom_id]}]
+    raw = env.backend.create_message(channel.id, env.bot.user.id, "", components=old_rows)
+    result = await off_turn.click(to_discord_message(env, raw), custom_id=custom_id)
+    assert result.ephemeral
+    assert "turn, not yours" in result.response.content
+    assert "hand" not in result.response.content

@@ -122,7 +122,7 @@ async def test_a_stale_hand_applies_nothing_and_shows_the_current_hand(simcord_e
     assert snapshot(table) == before
     assert result.response.id == old_hand.id  # the same message, redrawn in place
     text = result.response.embeds[0].description
-    assert "board changed" in text
+    assert "table changed" in text and "Here is your hand now" in text
     labels = [b["label"] for b in result.response.components[0]["components"]]
     assert str(first) not in labels and str(second) in labels
 
