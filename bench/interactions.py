@@ -5,8 +5,10 @@ The floor is a bare discord.py button handler that commits one row to the same k
 (aiosqlite, WAL, a file) and edits its message: the part of a card play no game logic can avoid.
 It is pressed beside every card play, in the same channel of the same simulated world, so both
 carry the same simulator overhead; it is also measured alone in an empty world, for reference.
-Time runs from the button callback's start to its return (the answer to Discord included); the
-board edit that follows a play is coalesced and runs after the answer, so it is not counted.
+Two times per play: to the answer (from the button callback's start until Discord has the player's
+new hand) and to the callback's return. The board, the turn notice, AI seats and a final report
+with its chart are the table's presenter's work, done apart from the click, so neither counts them;
+a game-ending play is timed like any other.
 
 Run: python bench/interactions.py [--tables 10] [--plays 500]
 Prints a table, then one JSON object with the figures as its last line.
@@ -62,7 +64,9 @@ def floor_message(env: Any, channel: Any) -> discord.Message:
     return to_discord_message(env, raw)
 
 
-async def deckhand_plays(tables: int, plays: int, folder: Path) -> tuple[list[float], list[float]]:
+async def deckhand_plays(
+    tables: int, plays: int, folder: Path
+) -> tuple[list[float], list[float], list[float]]:
     """Card plays, and beside each one a floor press in the same channel of the same world."""
     settings = Settings(
         _env_file=None,
@@ -74,18 +78,29 @@ async def deckhand_plays(tables: int, plays: int, folder: Path) -> tuple[list[fl
     )
     bot = Deckhand(settings)
     timings: list[float] = []
+    answers: list[float] = []
     floor: list[float] = []
     FloorButton.timings = floor
     FloorButton.db = await open_floor_db(folder / "floor-same-world.sqlite3")
     original = TableButton.callback
+
+    answered: dict[int, float] = {}
+    original_edit = discord.InteractionResponse.edit_message
+
+    async def edit_and_note(self: discord.InteractionResponse, **kwargs: Any) -> Any:
+        result = await original_edit(self, **kwargs)
+        answered[id(self._parent)] = time.perf_counter()
+        return result
 
     async def timed(self: TableButton, interaction: discord.Interaction) -> None:
         start = time.perf_counter()
         await original(self, interaction)
         if self.click.kind == "play":
             timings.append((time.perf_counter() - start) * 1000)
+            answers.append((answered.pop(id(interaction), start) - start) * 1000)
 
     TableButton.callback = timed  # type: ignore[method-assign]
+    discord.InteractionResponse.edit_message = edit_and_note  # type: ignore[method-assign]
     try:
         async with simcord.run(bot) as env:
             bot.add_dynamic_items(FloorButton)
@@ -127,10 +142,12 @@ async def deckhand_plays(tables: int, plays: int, folder: Path) -> tuple[list[fl
                     break
     finally:
         TableButton.callback = original  # type: ignore[method-assign]
+        discord.InteractionResponse.edit_message = original_edit  # type: ignore[method-assign]
         await FloorButton.db.close()
-        # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
+        # SimCord's shutdown does not call bot.close(); close what it owns so its threads end.
+        bot.tables.close()
         await bot.store.close()
-    return timings, floor
+    return timings, answers, floor
 
 
 class FloorButton(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>\d+)"):
@@ -184,6 +201,9 @@ async def floor_plays(tables: int, plays: int, folder: Path) -> list[float]:
             for entry in entries:
                 result = await entry[0].click(entry[1], label="Press")
                 entry[1] = result.response
+    # SimCord's shutdown does not call bot.close(): close the floor's database, or its thread
+    # keeps the process alive.
+    await FloorButton.db.close()
     return timings
 
 
@@ -193,10 +213,11 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=500, help="card plays to time")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        ours, beside = asyncio.run(deckhand_plays(args.tables, args.plays, Path(folder)))
+        ours, answers, beside = asyncio.run(deckhand_plays(args.tables, args.plays, Path(folder)))
         alone = asyncio.run(floor_plays(args.tables, len(ours), Path(folder)))
     rows = [
-        ("card play (Deckhand)", ours),
+        ("card play, to answer", answers),
+        ("card play, callback", ours),
         ("floor, same world", beside),
         ("floor, empty world", alone),
     ]
@@ -207,10 +228,10 @@ def main() -> None:
         p50, p99, mean = statistics.median(values), percentile(values, 0.99), statistics.fmean(values)
         figures[name] = (p50, p99)
         print(f"{name:<22} | {len(values):>6} | {p50:>7.2f} | {p99:>7.2f} | {mean:>7.2f}")
-    (o50, o99), (f50, f99), (e50, e99) = (figures[name] for name, _ in rows)
+    (a50, a99), (o50, o99), (f50, f99), (e50, e99) = (figures[name] for name, _ in rows)
     print(
-        f"\nratio to the floor in the same world: p50 {o50 / f50:.2f}x, p99 {o99 / f99:.2f}x "
-        "(target: p99 <= 15 ms, within 2x)"
+        f"\nratio to the floor in the same world: answer p99 {a99 / f99:.2f}x, callback p50 "
+        f"{o50 / f50:.2f}x, p99 {o99 / f99:.2f}x (target: every play's p99 within 2x the floor)"
     )
     print(
         json.dumps(
@@ -218,6 +239,9 @@ def main() -> None:
                 "benchmark": "interactions",
                 "tables": args.tables,
                 "plays": len(ours),
+                "answer_ms_p50": round(a50, 3),
+                "answer_ms_p99": round(a99, 3),
+                "answer_ratio_p99": round(a99 / f99, 3),
                 "play_ms_p50": round(o50, 3),
                 "play_ms_p99": round(o99, 3),
                 "floor_ms_p50": round(f50, 3),
