@@ -21,6 +21,7 @@ from bot.chatfilter import Context, Verdict, check
 from bot.options import GuildOptions
 from bot.store.base import StoreError
 from bot.tables import PLAYING, Table, TableError
+from bot.ui.base import DISCORD_FAULTS
 from bot.ui.components import Click, TableButton, view_of
 from cogs.tables import is_mod
 
@@ -71,7 +72,7 @@ class ChatWatch(commands.Cog):
                 return
             try:
                 message = await channel.fetch_message(payload.message_id)
-            except discord.HTTPException:
+            except DISCORD_FAULTS:
                 return
         await self._inspect(message)
 
@@ -148,11 +149,11 @@ class ChatWatch(commands.Cog):
                 await message.delete()
             except discord.NotFound:
                 pass
-            except discord.HTTPException as exc:
+            except DISCORD_FAULTS as exc:
                 log.warning("table %s: could not delete a caught message: %s", table.id, exc)
                 action = "warn"
         if action == "warn" and (perms is None or perms.add_reactions):
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*DISCORD_FAULTS):
                 await message.add_reaction(WARN_EMOJI)
         done = "I removed the message" if action == "delete" else "Please edit or delete it"
         tally = ""
@@ -173,7 +174,7 @@ class ChatWatch(commands.Cog):
             await channel.send(
                 text, view=view, allowed_mentions=discord.AllowedMentions(users=[message.author], roles=False)
             )
-        except discord.HTTPException as exc:
+        except DISCORD_FAULTS as exc:
             log.warning("table %s: could not post the chat notice: %s", table.id, exc)
 
     # ---- the host marks a false alarm ----------------------------------------------------------
@@ -203,7 +204,7 @@ class ChatWatch(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if cleared["action"] == "warn" and interaction.channel is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*DISCORD_FAULTS):
                 await interaction.channel.get_partial_message(cleared["message_id"]).remove_reaction(
                     WARN_EMOJI, self.bot.user
                 )

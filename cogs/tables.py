@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -27,6 +26,7 @@ from bot.games.thegame import TheGameOptions
 from bot.store.base import StoreError
 from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
 from bot.ui import render
+from bot.ui.base import DISCORD_FAULTS
 from bot.ui.components import Click, TableButton
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ class Tables(commands.Cog):
                 continue
             try:
                 await channel.send(SET_ASIDE)
-            except discord.HTTPException as exc:
+            except DISCORD_FAULTS as exc:
                 log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
         behind = []
         for table in self.tables.open_tables():
@@ -380,7 +380,7 @@ class Tables(commands.Cog):
         )
         try:
             await reply(interaction, APOLOGY)
-        except discord.HTTPException:
+        except DISCORD_FAULTS:
             log.warning("could not send the apology")
 
     # ---- buttons -------------------------------------------------------------------------------
@@ -405,7 +405,7 @@ class Tables(commands.Cog):
             )
             try:
                 await reply(interaction, APOLOGY)
-            except discord.HTTPException:
+            except DISCORD_FAULTS:
                 log.warning("could not send the apology")
 
     def _in_its_channel(self, interaction: discord.Interaction, click: Click) -> None:
@@ -717,17 +717,15 @@ class Tables(commands.Cog):
                 try:
                     done = await self._show(table)
                     failures = 0
-                except discord.HTTPException as exc:
-                    if isinstance(exc, discord.Forbidden | discord.NotFound):
+                except DISCORD_FAULTS as exc:
+                    # A refusal (403) may be a permission taken away for a while, a 404 a message
+                    # someone deleted: the table goes on, and its channel is brought up to date once
+                    # Discord lets us. Only a channel that is gone ends the table.
+                    if self.bot.get_channel(table.channel_id) is None:
                         await self._channel_failed(table, exc)
                         return
                     failures += 1
-                    log.warning("table %s: the channel could not be updated (%s); will retry", table.id, exc)
-                    await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
-                    continue
-                except (TimeoutError, OSError, aiohttp.ClientError) as exc:
-                    failures += 1
-                    log.warning("table %s: Discord did not answer (%r); will retry", table.id, exc)
+                    log.warning("table %s: the channel could not be updated (%r); will retry", table.id, exc)
                     await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
                     continue
                 if done:
@@ -806,7 +804,7 @@ class Tables(commands.Cog):
 
     @staticmethod
     async def _delete(channel: Any, message_id: int) -> None:
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(*DISCORD_FAULTS):
             await channel.get_partial_message(message_id).delete()
 
     async def _update_lobby(self, table: Table, closed: str | None = None) -> None:
@@ -822,7 +820,7 @@ class Tables(commands.Cog):
             message = render.lobby(table)
         try:
             await channel.get_partial_message(msg_id).edit(**message.kwargs())
-        except discord.HTTPException as exc:
+        except DISCORD_FAULTS as exc:
             log.warning("table %s: could not update the lobby message: %s", table.id, exc)
 
     # ---- the board: one message, edits coalesced per table ----------------------------------------
@@ -846,7 +844,13 @@ class Tables(commands.Cog):
         if table.status != PLAYING:
             message.view = None
         version = table.version
-        await channel.get_partial_message(board_id).edit(**message.kwargs())
+        try:
+            await channel.get_partial_message(board_id).edit(**message.kwargs())
+        except discord.NotFound:
+            if table.status != PLAYING:
+                return  # the board of a finished game was deleted: the final report says it all
+            await self._post_board(table, channel)  # someone deleted the board: post it again
+            return
         if table.status == PLAYING:
             await self.tables.meta_update(table, board_version=version)
 
@@ -940,17 +944,16 @@ class Tables(commands.Cog):
                     **render.absent_choice(table).kwargs(), allowed_mentions=discord.AllowedMentions.none()
                 )
                 await self.tables.meta_update(table, absent_msg=message.id)
-        except discord.HTTPException as exc:
+        except DISCORD_FAULTS as exc:
             await self._channel_failed(table, exc)
 
     async def _channel_failed(self, table: Table, exc: Exception) -> None:
-        """The channel is gone or closed to us: end the table so nothing is left running."""
-        if not isinstance(exc, discord.Forbidden | discord.NotFound):
-            log.warning("table %s: message failed: %s", table.id, exc)
+        """A message failed. Only when the channel is gone does the table end, so nothing is left
+        running; a refusal or a lost message leaves the game as it is."""
+        if self.bot.get_channel(table.channel_id) is not None:
+            log.warning("table %s: a message failed: %r", table.id, exc)
             return
-        log.warning(
-            "table %s: lost access to channel %s (%s); ending the table", table.id, table.channel_id, exc
-        )
+        log.warning("table %s: channel %s is gone (%r); ending the table", table.id, table.channel_id, exc)
         await self._abandon_quietly(table)
 
     async def _abandon_quietly(self, table: Table) -> None:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 from bot.tables import Table
+
+# What a call to Discord can end in besides success: an error answer, or no answer in time.
+DISCORD_FAULTS = (discord.HTTPException, TimeoutError, OSError, aiohttp.ClientError)
 
 Style = discord.ButtonStyle
 COLOUR = discord.Colour.from_rgb(46, 134, 171)
