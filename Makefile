@@ -28,6 +28,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/interactions.py
+	$(BIN)/python bench/store.py
 	$(BIN)/python bench/chatfilter.py
 	$(BIN)/python bench/stats.py
 	$(BIN)/python bench/ai.py
