@@ -295,11 +295,13 @@ class TableService:
         as models, but every rule is checked (IllegalAction if the log does not fit the deal)."""
         assert table.seed is not None
         state = table.spec.deal(len(table.seats), table.options, table.seed, table.first_player)
-        rule_version = 0
-        for i, raw in enumerate(actions):
-            state.apply_record(raw)
-            if raw["type"] != "signal":
-                rule_version = i + 1
+        apply = state.apply_record
+        for raw in actions:
+            apply(raw)
+        # Signals change no card, so buttons drawn before them are still current.
+        rule_version = len(actions)
+        while rule_version and actions[rule_version - 1]["type"] == "signal":
+            rule_version -= 1
         table.state = state
         table.version = len(actions)
         table.rule_version = rule_version

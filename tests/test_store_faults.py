@@ -225,3 +225,24 @@ async def test_garbage_in_a_log_is_set_aside_too(tmp_path, kind):
         assert [s.table_id for s in restarted.set_aside] == [table.id]
     finally:
         await again.close()
+
+
+async def test_a_log_with_a_missing_event_is_set_aside(tmp_path):
+    path = tmp_path / "gap.sqlite3"
+    store = await opened(path)
+    service = TableService(store)
+    await Farm(service).play(1, 5)
+    await Farm(service).play(2, 5, seed=2)
+    table = service.in_channel(1)
+    assert table is not None
+    await store._write([("DELETE FROM events WHERE table_id = ? AND seq = 1", (table.id,))])
+    await store.close()
+    again = await opened(path)
+    try:
+        restarted = TableService(again)
+        await restarted.load()
+        assert [s.table_id for s in restarted.set_aside] == [table.id]
+        assert "gaps" in restarted.set_aside[0].reason
+        assert restarted.in_channel(2) is not None
+    finally:
+        await again.close()

@@ -384,18 +384,23 @@ class SqliteStore(StatsQueries):
         ) as cur:
             for seat in await cur.fetchall():
                 tables[seat["table_id"]].seats.append(dict(seat))
-        logs: dict[int, list[str]] = {}
+        # One row and one parse per log, not per action. The subquery's order is the order of
+        # concatenation (SQLite does not flatten an ordered subquery into an aggregate); the count
+        # and the last number check that no event is missing.
         async with self.db.execute(
-            f"SELECT table_id, action FROM events WHERE table_id IN ({ids}) ORDER BY table_id, seq"
+            "SELECT table_id, COUNT(*), MAX(seq), '[' || group_concat(action, ',') || ']' FROM "
+            f"(SELECT table_id, seq, action FROM events WHERE table_id IN ({ids}) ORDER BY table_id, seq) "
+            "GROUP BY table_id"
         ) as cur:
-            for table_id, action in await cur.fetchall():
-                logs.setdefault(table_id, []).append(action)
-        for table_id, texts in logs.items():
-            try:
-                # One parse per log, not one per action.
-                tables[table_id].actions = json.loads("[" + ",".join(texts) + "]")
-            except ValueError as exc:
-                tables[table_id].damage = f"its log is not JSON ({exc})"
+            for table_id, count, last, text in await cur.fetchall():
+                table = tables[table_id]
+                if last != count - 1:
+                    table.damage = f"its log has gaps ({count} events, the last numbered {last})"
+                    continue
+                try:
+                    table.actions = json.loads(text)
+                except ValueError as exc:
+                    table.damage = f"its log is not JSON ({exc})"
         return list(tables.values())
 
     async def open_tables(self) -> list[StoredTable]:
