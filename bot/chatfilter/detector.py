@@ -10,6 +10,7 @@ game numbers, ages, years, percentages and the result of a finished game are tal
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -255,7 +256,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
         elif t.text.isalnum():
             t.kind = "m"
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
-    scene = _scene(toks, text)
+    scene = _scene(toks, text, message)
     nums = _numbers(norm, toks, langs, message, scene)
     notes: list[str] = []
     adjacent = ADJACENT.search(text)
@@ -554,7 +555,7 @@ def _spelled_letters(
             while j < len(toks) and toks[j].kind == "p" and toks[j].text in "-._" and j + 1 < len(toks):
                 j += 1
         letters = [t for t in toks[i:j] if t.kind == "w"]
-        if len(letters) >= 3:
+        if 3 <= len(letters) <= 40:
             word = "".join(t.text for t in letters)
             found = read_word(word, langs)
             if found:
@@ -564,6 +565,8 @@ def _spelled_letters(
                 for value in _values(found[0].pieces, found[0].lang, None):
                     nums.append(Num(value, first, last, "spelled", odd=True))
                 used.update(range(first, last + 1))
+            i = j
+        elif len(letters) > 40:
             i = j
         else:
             i += 1
@@ -587,12 +590,7 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
             return None
     else:
         # Shouting in capitals is not Roman numerals.
-        letters = [c for c in message if c.isalpha()]
-        if (
-            letters
-            and sum(c.isupper() for c in letters) > 0.8 * len(letters)
-            and len(letters) > len(word) + 3
-        ):
+        if scene.shouting and scene.letters > len(word) + 3:
             return None
     total = 0
     for a, b in zip(word, word[1:] + " ", strict=True):
@@ -692,7 +690,7 @@ def _glued_digits(i: int, t: Tok, nums: list[Num]) -> None:
     """Digits glued into words: "canIplaymy77now", "j'ai47", "pila4queyotengoel96"."""
     letters = sum(c.isalpha() for c in t.text)
     for m in re.finditer(r"(?<=[a-z])(\d{1,2})(?!\d)|^(\d{1,2})(?=[a-z]{4})", t.text):
-        head = t.text[: m.start()]
+        head = t.text[max(0, m.start() - 12) : m.start()]
         word = re.search(r"[a-z]+$", head)
         prefix = word.group() if word else ""
         if letters < 8 and prefix not in GLUE_WORDS:
@@ -771,7 +769,7 @@ def _read_run(
         # The longest stretch from `start` that reads as one number.
         best_end, best_value = start, None
         pieces: list[Piece] = []
-        for end in range(start, len(run)):
+        for end in range(start, min(len(run), start + 8)):
             pieces.extend(chosen[end].pieces)
             trimmed = list(pieces)
             while trimmed and trimmed[-1].kind == "C":
@@ -1006,8 +1004,9 @@ class Scene:
     The cues that take a regular expression are read only when a number has to be judged.
     """
 
-    def __init__(self, toks: list[Tok], text: str) -> None:
+    def __init__(self, toks: list[Tok], text: str, message: str = "") -> None:
         self.text = text
+        self.message = message
         self.words = [fold(t.text) for t in toks]
         parts: list[str] = []
         self.at: list[int] = []  # offset of each token in `joined`
@@ -1035,10 +1034,25 @@ class Scene:
         """The tokens inside a match of `pattern`."""
         found: set[int] = set()
         for m in pattern.finditer(self.joined):
-            for k, offset in enumerate(self.at):
-                if m.start() <= offset < m.end() or offset < m.start() < offset + len(self.words[k]):
+            k = max(0, bisect_right(self.at, m.start()) - 1)
+            while k < len(self.at) and self.at[k] < m.end():
+                if self.at[k] + len(self.words[k]) > m.start():
                     found.add(k)
+                k += 1
         return found
+
+    @cached_property
+    def only_numbers(self) -> bool:
+        """Every word of the message reads as a number: the message is a number."""
+        return all(read_word(w, LANGUAGES) for w in self.words if w.isalpha())
+
+    @cached_property
+    def letters(self) -> int:
+        return sum(c.isalpha() for c in self.message)
+
+    @cached_property
+    def shouting(self) -> bool:
+        return sum(c.isupper() for c in self.message) > 0.8 * self.letters > 0
 
     @cached_property
     def idiom(self) -> set[int]:
@@ -1065,8 +1079,8 @@ class Scene:
         return bool(roles.MINE.search(self.joined))
 
 
-def _scene(toks: list[Tok], text: str) -> Scene:
-    return Scene(toks, text)
+def _scene(toks: list[Tok], text: str, message: str) -> Scene:
+    return Scene(toks, text, message)
 
 
 def _near(scene: Scene, first: int, last: int, before: int, after: int) -> tuple[list[str], list[str]]:
@@ -1451,9 +1465,11 @@ def _harmless(
 def _digit_groups(n: Num, toks: list[Tok]) -> int:
     """How many groups of digits stand in a row around the number, when they look like a phone number."""
     first = last = n.first
-    while first > 0 and (toks[first - 1].kind == "n" or toks[first - 1].text in "-+"):
+    while first > max(0, n.first - 12) and (toks[first - 1].kind == "n" or toks[first - 1].text in "-+"):
         first -= 1
-    while last + 1 < len(toks) and (toks[last + 1].kind == "n" or toks[last + 1].text == "-"):
+    while last + 1 < min(len(toks), n.first + 12) and (
+        toks[last + 1].kind == "n" or toks[last + 1].text == "-"
+    ):
         last += 1
     groups = [t.text for t in toks[first : last + 1] if t.kind == "n"]
     if not groups:
@@ -1517,8 +1533,7 @@ def _card_cue(
     if ASKING_WORDS & set(prev[:3]):
         return True
     # The number is the whole message, give or take punctuation, emoji and other numbers.
-    others = [w for k, w in enumerate(scene.words) if (k < n.first or k > n.last) and w.isalpha()]
-    return not [w for w in others if not read_word(w, LANGUAGES)]
+    return scene.only_numbers
 
 
 def b2_is_play(prev: list[str]) -> bool:
@@ -1649,24 +1664,25 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
     nums.sort(key=lambda n: n.first)
     by_first = {n.first: n for n in nums}
     words = scene.words
+    chained: set[int] = set()
     for n in list(nums):
-        if n.how == "arithmetic" or n.allowed == "part of a sum":
+        if n.how == "arithmetic" or n.allowed == "part of a sum" or n.first in chained:
             continue
         b1 = words[n.first - 1] if n.first > 0 else ""
         b2 = words[n.first - 2] if n.first > 1 else ""
         b3 = words[n.first - 3] if n.first > 2 else ""
         if b2 == "square" and b1 == "of":
-            _derived(nums, n, n.value * n.value, n.first - 2, n.last)
+            _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
             continue
         factor, first = _multiplier(b1, b2, b3, n.first)
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
-            _derived(nums, n, int(n.value * factor), first, n.last)
+            _derived(nums, [n], int(n.value * factor), first, n.last)
             continue
         if n.last + 1 < len(words) and words[n.last + 1] in ("squared", "quadrat", "carre", "cuadrado"):
-            _derived(nums, n, n.value * n.value, n.first, n.last + 1)
+            _derived(nums, [n], n.value * n.value, n.first, n.last + 1)
             continue
         if n.last + 2 < len(words) and words[n.last + 1] == "^" and words[n.last + 2] == "2":
-            _derived(nums, n, n.value * n.value, n.first, n.last + 2)
+            _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
             continue
         if (
             n.last + 2 < len(words)
@@ -1678,16 +1694,16 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
                 "zwei",
             )
         ):
-            _derived(nums, n, n.value * n.value, n.first, n.last + 2)
+            _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
             continue
         if b1 == "(" and b2 == "sqrt":
             root = int(n.value**0.5)
             if root * root == n.value:
-                _derived(nums, n, root, n.first - 2, n.last)
+                _derived(nums, [n], root, n.first - 2, n.last)
             continue
         # A chain of operands: a op b [op c ...].
         value, last, used = n.value, n.last, [n]
-        while True:
+        while len(used) < 6:
             op_index = last + 1
             op = words[op_index] if op_index < len(words) else ""
             if op == "divided" and op_index + 1 < len(words) and words[op_index + 1] == "by":
@@ -1731,6 +1747,7 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             }[sign]
             last = other.last
             used.append(other)
+        chained.update(m.first for m in used)
         if len(used) > 1:
             if used[0].allowed == "a pile number" or (n.first > 0 and words[n.first - 1] in roles.PILE):
                 # "pile 2 + 5": not a sum but a step from the pile.
@@ -1738,7 +1755,7 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
                     m.how = "offset"
                     m.allowed = None
                 continue
-            _derived(nums, n, value, n.first, last)
+            _derived(nums, used, value, n.first, last)
 
 
 def _count_follows(n: Num, scene: Scene) -> bool:
@@ -1782,12 +1799,11 @@ def _multiplier(b1: str, b2: str, b3: str, first: int) -> tuple[float, int]:
     return 0, first
 
 
-def _derived(nums: list[Num], operand: Num, value: int, first: int, last: int) -> None:
+def _derived(nums: list[Num], parts: list[Num], value: int, first: int, last: int) -> None:
     if 2 <= value <= 99:
         nums.append(Num(value, first, last, "arithmetic", odd=True))
-        for m in nums:
-            if m.first >= first and m.last <= last and m.how != "arithmetic":
-                m.allowed = "part of a sum"
+        for m in parts:
+            m.allowed = "part of a sum"
 
 
 def clear_caches() -> None:

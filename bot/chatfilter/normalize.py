@@ -113,15 +113,16 @@ def normalize(message: str) -> Normalized:
     if "<" in message or "http" in message or "www." in message or "discord.gg" in message:
         hidden.extend((m.start(), m.end(), " ") for m in DISCORD_TOKEN.finditer(message))
     if any(c in message for c in "|*_~`#>"):
+        tokens = list(hidden)
         for m in MARKUP.finditer(message):
-            if any(s <= m.start() < e for s, e, _ in hidden):
+            if tokens and any(s <= m.start() < e for s, e, _ in tokens):
                 continue
             hidden.append((m.start(), m.end(), ""))
             markup = True
         # A single star is emphasis unless it stands between two numbers (7*7).
         for m in re.finditer(r"(?<!\*)\*(?!\*)", message):
-            before = message[: m.start()].rstrip()[-1:]
-            after = message[m.end() :].lstrip()[:1]
+            before = message[max(0, m.start() - 20) : m.start()].rstrip()[-1:]
+            after = message[m.end() : m.end() + 20].lstrip()[:1]
             if not (before.isdigit() and after.isdigit()):
                 hidden.append((m.start(), m.end(), ""))
                 markup = True
@@ -203,11 +204,13 @@ def normalize(message: str) -> Normalized:
                     odd.append(d != " ")
                     upper.append(False)
                 continue
-            out.append(c.lower())
-            origin.append(i)
             # Letters with accents are ordinary writing; digits and letters from other blocks are not.
-            odd.append(changed and (c.isdigit() or c.isascii()))
-            upper.append(c.isupper())
+            # A lower case may be longer than its capital ("İ"): every character keeps its origin.
+            for low in c.lower():
+                out.append(low)
+                origin.append(i)
+                odd.append(changed and (c.isdigit() or c.isascii()))
+                upper.append(c.isupper())
         if not plain or all(unicodedata.combining(c) for c in plain):
             gaps.add(len(out))
     return Normalized("".join(out), origin, odd, upper, markup, gaps)

@@ -124,6 +124,9 @@ def _decade(word: str, lang: str) -> tuple[Piece, ...] | None:
     return None
 
 
+MAX_WORD = 40  # longer than any number word; longer tokens are searched by the detector
+
+
 @lru_cache(maxsize=8192)
 def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     """Every reading of one word as a number piece sequence, one per language that has one.
@@ -133,6 +136,8 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     """
     word = fold(raw)
     readings: list[WordReading] = []
+    if len(word) > MAX_WORD:
+        return ()
     for lang in langs:
         if CONNECTOR[lang] == word:
             readings.append(WordReading(lang, (Piece(0, "C"),)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 import unicodedata
 from pathlib import Path
 
@@ -275,3 +276,102 @@ def test_a_disguised_number_in_another_script_is_still_read() -> None:
     assert check("I have ⓸⓻").flag
     assert 47 in [n.value for n in check("I have ⓸⓻").numbers]
     assert 47 in [n.value for n in check("ich hab ٤٧").numbers]
+
+
+KEYCAPS = [d + "\ufe0f\u20e3" for d in "0123456789#*"] + [d + "\u20e3" for d in "0123456789"]
+EMOJI = ["🔟", "💯", "👍🏽", "👨‍👩‍👧", "🇩🇪", "🏳️‍🌈", "❤️", "🂧", "⚅", "😈", "🎉", "\u200d", "\ufe0f", "🧑🏿‍🚀"]
+SCRIPTS = [
+    "четыре",
+    "семь",
+    "τέσσερα",
+    "εφτά",
+    "٤٧",
+    "४७",
+    "௪௭",
+    "๔๗",
+    "四十七",
+    "ⅩⅬⅦ",
+    "ⓐⓑ",
+    "ｆｏｒｔｙ",
+    "é",
+    "\u0301",
+]
+PIECES = [
+    "I have",
+    "the",
+    "forty",
+    "seven",
+    "siebenundvierzig",
+    "quatre-vingt-dix-sept",
+    "noventa y nueve",
+    "pile 2",
+    "um 8",
+    "le 3 mars",
+    "a dozen",
+    "xlvii",
+    "4O",
+    "l7",
+    "²",
+    "-",
+    "+",
+    "x",
+    "||",
+    "**",
+    "`",
+    "?",
+    ".",
+    ",",
+    ":",
+    "<3",
+    "'",
+    "\n",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(KEYCAPS + EMOJI + SCRIPTS + PIECES),
+            st.sampled_from(NUMBER_CHARACTERS),
+            st.integers(min_value=0, max_value=999).map(str),
+            st.text(max_size=3),
+        ),
+        max_size=30,
+    ).flatmap(lambda parts: st.sampled_from(["", " ", "-"]).map(lambda glue: glue.join(parts)))
+)
+def test_keycaps_emoji_and_mixed_scripts_get_a_verdict(message: str) -> None:
+    verdict = check(message, Context(hand=frozenset({5, 47}), pile_tops=(1, 1, 100, 100)))
+    assert verdict.flag == (verdict.severity is not None)
+    for found in verdict.numbers:
+        assert 0 <= found.start < found.end <= len(message)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "a ",
+        "4 ",
+        "4",
+        "forty",
+        "twenty ",
+        "f o r t y ",
+        "1+",
+        "7*7 ",
+        "||x||",
+        "l7",
+        "sieben und ",
+        "4️⃣",
+        "İ",
+        "xl",
+    ],
+)
+def test_a_very_long_message_gets_a_verdict_in_time(unit: str) -> None:
+    """100,000 characters of one pattern: read in about linear time, never stuck."""
+    message = unit * (100_000 // len(unit))
+    start = time.perf_counter()
+    verdict = check(message)
+    assert time.perf_counter() - start < 20
+    assert verdict.flag == (verdict.severity is not None)
+    for found in verdict.numbers:
+        assert 0 <= found.start < found.end <= len(message)
