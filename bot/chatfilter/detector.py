@@ -97,7 +97,9 @@ UP_TO = frozenset(
         "como mucho",
     ]
 )
-PLAY_VERBS = frozenset("play lay put drop legen lege spiele spielen jouer joue juego jugar".split())
+PLAY_VERBS = frozenset(
+    "play playing lay put drop legen lege spiele spielen jouer joue pose poser juego jugar pongo poner".split()
+)
 WAITING = frozenset(
     "brb back be ready there done start starting wait zurueck bin gleich leave leaving meet bed go".split()
 )
@@ -257,6 +259,8 @@ def check(message: str, context: Context | None = None) -> Verdict:
             t.kind = "m"
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
     scene = _scene(toks, text, message)
+    scene.upper = norm.upper
+    scene.starts = [t.start for t in toks]
     nums = _numbers(norm, toks, langs, message, scene)
     notes: list[str] = []
     adjacent = ADJACENT.search(text)
@@ -1007,6 +1011,8 @@ class Scene:
     def __init__(self, toks: list[Tok], text: str, message: str = "") -> None:
         self.text = text
         self.message = message
+        self.upper: list[bool] = []
+        self.starts: list[int] = []
         self.words = [fold(t.text) for t in toks]
         parts: list[str] = []
         self.at: list[int] = []  # offset of each token in `joined`
@@ -1045,6 +1051,10 @@ class Scene:
     def only_numbers(self) -> bool:
         """Every word of the message reads as a number: the message is a number."""
         return all(read_word(w, LANGUAGES) for w in self.words if w.isalpha())
+
+    def capital(self, k: int) -> bool:
+        """The token was written with a capital letter (a German noun)."""
+        return bool(self.upper) and self.words[k].isalpha() and self.upper[self.starts[k]]
 
     @cached_property
     def letters(self) -> int:
@@ -1158,6 +1168,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         return "not a card value"
     if after_tok == "%" or a1 in ("percent", "prozent", "pourcent", "porciento"):
         return "a percentage"
+    if value <= 24 and n.how in ("digits", "word") and {n.first - 2, n.first - 1} & scene.time_words:
+        return "a time"
     if n.first in scene.idiom and n.last in scene.idiom and n.how not in ("spelled", "leet", "glyph"):
         return "an idiom or a title"
     disguised = n.odd or n.how in ("spelled", "leet", "roman", "glyph", "arithmetic", "quantity", "saying")
@@ -1237,6 +1249,8 @@ def _harmless(
         return "a round, game or seat number"
     if a1 in roles.PILE and value <= 4 and b1 not in ("a", "an", "ne", "un", "une", "una", "el", "le"):
         return "a pile number"
+    if b1 == "la" and value <= 4 and scene.pile_named:
+        return "a pile number"  # "la 2": la pila 2, la pile 2
     # Times: "um 8", "at 10 sharp", "22h", "a las diez", "Viertel nach neun", "9ish" for "when?".
     near_time = {n.first - 2, n.first - 1, n.first, n.last, n.last + 1} & scene.time_words
     if near_time and (value <= 24 or n.first in scene.time_words):
@@ -1252,6 +1266,8 @@ def _harmless(
         return "a time"
     if scene.time_question and value <= 24 and not scene.mine:
         return "a time"
+    if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
+        return "a time"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
         return "a date" if value <= 31 else None
@@ -1259,8 +1275,17 @@ def _harmless(
         scene.has_weekday
         and value <= 31
         and (b1 in roles.WEEKDAYS or b2 in roles.WEEKDAYS or b1 in ("le", "el", "den", "the"))
+        and not set(prev[:3]) & roles.HAVE
     ):
         return "a date"
+    if (
+        digits
+        and after_tok == "."
+        and n.last + 2 < len(toks)
+        and scene.capital(n.last + 2)
+        and (b1 in GERMAN_BEFORE_ORDINAL or not prev)
+    ):
+        return "an ordinal"  # German: "beim 30. Versuch"
     if (
         digits
         and after_tok == "."
@@ -1401,7 +1426,13 @@ def _harmless(
         return "a count of cards"
     if small and (a1 in ("von", "of", "de") and a2 in ("meinen", "my", "mes", "mis", "them", "ihnen", "eux")):
         return "a count of cards"
-    if small and b1 in ("my", "meine", "mes", "mis") and a1 not in ("is", "ist", "est", "es"):
+    if (
+        small
+        and b1 in ("my", "meine", "mes", "mis")
+        and a1 not in SINGULAR_VERBS
+        and b2 not in PLAY_VERBS
+        and (a1 not in ("there", "da", "la", "alli", "now", "jetzt"))
+    ):
         return "a count of cards"
     if (
         value <= 4
@@ -1504,6 +1535,11 @@ def _plural_noun(n: Num, toks: list[Tok], nxt: list[str], scene: Scene) -> bool:
     return bool(word.endswith(("s", "x")) and len(word) >= 4 and not word.endswith("ss"))
 
 
+GERMAN_BEFORE_ORDINAL = frozenset(
+    "beim im am zum zur der die das den dem des unser unsere unseren mein meine sein seine ihr ihre vom "
+    "ins nach vor seit bis ab jeder jede jedes".split()
+)
+SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
 DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())
 ON_WORDS = frozenset("on auf sur en onto for fuer pour para".split())
 
@@ -1514,6 +1550,10 @@ def _card_cue(
     """Something ties the number to a card: an article, a verb of having, a pile it goes on."""
     if len(prev) > 1 and prev[1] in DEMONSTRATIVES:
         return True  # "ce fichu 5", "this stupid 7"
+    if b1 in ("mon", "ma", "mi", "mein") or (b1 in ("my", "meine") and a1 in SINGULAR_VERBS):
+        return True
+    if a1 in SINGULAR_VERBS and len(nxt) > 1 and nxt[1] in ("on", "auf", "sur", "en", "onto", "in"):
+        return True
     if b1 in ("your", "deine", "deinen", "ta", "ton", "tu", "tus", "tes") or (
         b1 in ("my", "meine") and b2_is_play(prev)
     ):

@@ -90,7 +90,8 @@ RESULT = re.compile(
     r"\b(?:lost|won(?!')|win|ended|finished|finish|final|record|verloren|gewonnen|endstand|bestleistung|"
     r"abgebrochen|geblieben|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
     r"terminamos|acabamos|quedaron|gg|score|not\s+laid|nicht\s+gelegt\w*|non\s+posees|sin\s+jugar|"
-    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet)\b"
+    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet|end|ende|fin|final|"
+    r"restait|restaient|quedaban|lagen|remaining)\b"
 )
 MONEY_WORDS = _set(
     "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
@@ -101,6 +102,7 @@ LABELS = _set(
     "v version versao android ios python node java windows win macos ubuntu chrome firefox level lvl "
     "bus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
     "chapter kapitel page seite tome teil part nummer numero no nr n° gate tor platz seat sitz "
+    "gleis platform quai anden terminal tram vol "
     "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "
     "windows patch build"
 )
