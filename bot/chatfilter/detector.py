@@ -98,7 +98,9 @@ UP_TO = frozenset(
     ]
 )
 PLAY_VERBS = frozenset(
-    "play playing lay put drop legen lege spiele spielen jouer joue pose poser juego jugar pongo poner".split()
+    (
+        "play playing lay put drop legen lege spiele spielen jouer joue pose poser juego jugar pongo poner"
+    ).split()
 )
 WAITING = frozenset(
     "brb back be ready there done start starting wait zurueck bin gleich leave leaving meet bed go".split()
@@ -174,13 +176,19 @@ SINGLE_DIGIT = re.compile(r"\bsingle[\s-]+digits?\b|\beinstellig\w*")
 TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 ROMAN = re.compile(r"^(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
 ROMAN_LETTERS = frozenset("ivxlc")
+ROMAN_WORDS = frozenset(
+    ("i", "v", "x", "l", "c", "ii", "iii", "iv", "vi", "vii", "ix", "xi", "xl", "li", "lx", "xc")
+)
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 MIXED = re.compile(r"^(\d+)([a-z']+)$")
 
 
 STOPWORDS_ALL = frozenset().union(*STOPWORDS.values())
+# Small words that are never numbers: not worth reading.
+PLAIN_WORDS = frozenset(w for w in STOPWORDS_ALL if not read_word(w, LANGUAGES) and w not in ROMAN_WORDS)
 # How number words begin, to pass over most word pairs without reading them joined.
 NUMBER_PREFIXES = frozenset(w[:2] for table in CARDINALS.values() for w in table if len(w) >= 3)
+NUMBER_ENDS = frozenset(w[-2:] for table in CARDINALS.values() for w in table if len(w) >= 3)
 # Tens and teens long enough to find inside a sentence typed without spaces.
 GLUE_ANCHORS = {
     lang: tuple(w for w, (v, kind) in table.items() if kind in "DT" and v >= 13 and len(w) >= 5)
@@ -249,14 +257,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
     text = norm.text
     if not any(c.isalnum() for c in text):
         return CLEAN
-    toks = [Tok(m.group(), m.start(), m.end(), "p") for m in TOKEN.finditer(text)]
-    for t in toks:
-        if t.text.isdigit():
-            t.kind = "n"
-        elif t.text.isalpha():
-            t.kind = "w"
-        elif t.text.isalnum():
-            t.kind = "m"
+    toks = [Tok(m.group(), m.start(), m.end(), _kind(m.group())) for m in TOKEN.finditer(text)]
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
     scene = _scene(toks, text, message)
     scene.upper = norm.upper
@@ -295,6 +296,14 @@ def check(message: str, context: Context | None = None) -> Verdict:
         for n in sorted(flagged, key=lambda n: n.first)
     )
     return _verdict(flagged, found, notes, toks, norm, ctx)
+
+
+def _kind(text: str) -> str:
+    if text.isalpha():
+        return "w"
+    if text.isdigit():
+        return "n"
+    return "m" if text.isalnum() else "p"
 
 
 def _verdict(
@@ -372,15 +381,19 @@ def _numbers(
             if word in QUANTITIES or word in COLLECTIVES:
                 _quantity(i, toks, scene, nums, used, readings)
                 continue
-            options = read_word(t.text, langs)
-            joined = _spaced_word(i, toks, text, langs, options)
+            options = () if word in PLAIN_WORDS else read_word(t.text, langs)
+            joined = (
+                _spaced_word(i, toks, text, langs, options)
+                if i + 1 < len(toks) and toks[i + 1].kind == "w"
+                else None
+            )
             if joined:
                 readings[i] = joined
                 extend[i] = i + 1
                 used.add(i + 1)
                 continue
             if not options:
-                roman = _roman(t, norm, message, scene, i)
+                roman = _roman(t, norm, message, scene, i) if ROMAN_LETTERS.issuperset(word) else None
                 if roman:
                     nums.append(Num(roman, i, i, "roman", odd=True))
                 elif len(word) >= 12:
@@ -430,6 +443,8 @@ def _spaced_word(
         return None
     a, b = toks[i].text, toks[i + 1].text
     if len(a) + len(b) < 4 or len(b) < 2 or len(a) > 7 or fold(a[:2]) not in NUMBER_PREFIXES:
+        return None
+    if fold(b[-2:]) not in NUMBER_ENDS:
         return None
     right = read_word(b, langs)
     if options and right:

@@ -97,6 +97,19 @@ for _suit in (0x1F0A0, 0x1F0B0, 0x1F0C0, 0x1F0D0):  # playing cards: rank in the
         GLYPH_VALUES[chr(_suit + _rank)] = str(_rank)
 
 
+SPECIAL = frozenset(LOOKALIKE) | INVISIBLE | frozenset(GLYPH_VALUES) | {KEYCAP, "²", "ß", "ẞ", "İ"}
+
+
+def _plain_letters(message: str) -> bool:
+    """Only ASCII and ordinary accented letters (é, ü, ñ): nothing to map, so no character moves."""
+    lower = message.lower()
+    return (
+        len(lower) == len(message)
+        and unicodedata.is_normalized("NFKC", message)
+        and all(c.isascii() or (c.isalpha() and c not in SPECIAL) for c in lower)
+    )
+
+
 @dataclass(slots=True)
 class Normalized:
     text: str
@@ -127,7 +140,7 @@ def normalize(message: str) -> Normalized:
                 hidden.append((m.start(), m.end(), ""))
                 markup = True
         hidden.sort()
-    if not hidden and message.isascii():
+    if not hidden and (message.isascii() or _plain_letters(message)):
         n = len(message)
         return Normalized(
             message.lower(), list(range(n)), [False] * n, [c.isupper() for c in message], False, set()
