@@ -43,6 +43,7 @@ _GERMAN_ORDINAL_ENDINGS = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", 
 _DECADE_ENDINGS = {"en": ("ies",), "de": ("ern", "er"), "fr": ("aine", "aines"), "es": ("ena",)}
 
 
+ANY_CARDINAL = frozenset(w for table in CARDINALS.values() for w in table)
 _STARTS = {lang: frozenset(w[:2] for w in table) for lang, table in CARDINALS.items()}
 _ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
 
@@ -162,12 +163,14 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
     near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
     sound = sound_key(word) if len(word) >= 5 else ""
-    halves = len(word) >= 6
+    cuts = [c for c in range(3, len(word) - 2) if word[:c] in ANY_CARDINAL or word[c:] in ANY_CARDINAL]
+    german = "de" in langs and ("nd" in word or "un" in word or "ud" in word) and len(word) >= 7
     if (
         not near
-        and not halves
+        and not cuts
+        and not german
         and word not in MISSPELLED
-        and not (sound and any(sound in SOUNDS[x] for x in SOUNDS))
+        and not (sound and any(sound in table for table in SOUNDS.values()))
     ):
         return ()
     for lang in langs:
@@ -179,14 +182,14 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         if fixed is not None:
             readings.append(WordReading(lang, (Piece(*CARDINALS[lang][fixed]),), odd=True))
             continue
-        if lang == "de" and ("nd" in word or "un" in word or "ud" in word):
+        if lang == "de" and german:
             found = _german_compound_typo(word)
             if found:
                 readings.append(WordReading(lang, found, odd=True))
                 continue
         # A glued compound with one misspelled half: "fourtyseven", "sevnteen".
         table = CARDINALS[lang]
-        for cut in range(3, len(word) - 2):
+        for cut in cuts:
             left, right = word[:cut], word[cut:]
             a, b = table.get(left), table.get(right)
             if a is None and b is None:
