@@ -1246,6 +1246,25 @@ def _harmless(
         return "an emoticon"
     if digits and value == 8 and after_tok == ")" and toks[n.last + 1].start == toks[n.last].end:
         return "an emoticon"
+    # The deck and the rules: "the game has 98 cards", "cards go from 2 to 99".
+    if value in (98, 99) and a1 in roles.CARD_NOUNS:
+        return "the deck"
+    if (
+        value == 99
+        and b1 in ("to", "bis", "a", "al")
+        and len(prev) > 1
+        and prev[1] in ("2", "two", "zwei", "deux", "dos")
+    ):
+        return "the rules"
+    if value == 2 and a1 in ("to", "bis", "a", "al") and a2 in ("99", "ninety-nine", "neunundneunzig"):
+        return "the rules"
+    # Ages and birthdays: "Paul (34)", "happy 30th birthday", "feliz 60 cumpleaños".
+    if before_tok == "(" and after_tok == ")" and n.first > 1 and scene.capital(n.first - 2):
+        return "an age"
+    if {a1, a2} & roles.BIRTHDAY or (len(prev) > 0 and prev[0] in roles.BIRTHDAY):
+        return "an age"
+    if digits and after_tok == "." and b1 in ("zum", "zur"):
+        return "an ordinal"
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
     if before_tok in roles.CURRENCY or after_tok in roles.CURRENCY or a1 in roles.MONEY_WORDS:
         return "money"
@@ -1279,7 +1298,14 @@ def _harmless(
         and b2 not in ("sitting", "is", "ist", "est")
     ) and (b1 in ("at", "um", "gegen", "vers", "hacia", "till", "until", "by") or scene.has_weekday):
         return "a time"
-    if scene.time_question and value <= 24 and not scene.mine:
+    if (
+        scene.time_question
+        and value <= 24
+        and not scene.mine
+        and b1 not in roles.ARTICLES
+        and b1 not in POSSESSIVES
+        and not set(prev[:3]) & (PLAY_VERBS | roles.HAVE)
+    ):
         return "a time"
     if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
         return "a time"
@@ -1554,6 +1580,7 @@ GERMAN_BEFORE_ORDINAL = frozenset(
     "beim im am zum zur der die das den dem des unser unsere unseren mein meine sein seine ihr ihre vom "
     "ins nach vor seit bis ab jeder jede jedes".split()
 )
+POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
 DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())
 ON_WORDS = frozenset("on auf sur en onto for fuer pour para".split())
@@ -1563,9 +1590,11 @@ def _card_cue(
     n: Num, prev: list[str], nxt: list[str], b1: str, a1: str, scene: Scene, toks: list[Tok]
 ) -> bool:
     """Something ties the number to a card: an article, a verb of having, a pile it goes on."""
+    if a1 in ("here", "hier", "ici", "aqui", "aca") and not prev:
+        return True  # "3 here": the answer to "who has...?"
     if len(prev) > 1 and prev[1] in DEMONSTRATIVES:
         return True  # "ce fichu 5", "this stupid 7"
-    if b1 in ("mon", "ma", "mi", "mein") or (b1 in ("my", "meine") and a1 in SINGULAR_VERBS):
+    if b1 in ("mon", "ma", "mi", "mein") or (b1 in ("my", "meine") and (a1 in SINGULAR_VERBS or n.value > 8)):
         return True
     if a1 in SINGULAR_VERBS and len(nxt) > 1 and nxt[1] in ("on", "auf", "sur", "en", "onto", "in"):
         return True
@@ -1672,7 +1701,7 @@ YEARS = frozenset(
 
 def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
     years = YEARS
-    if scene.time_question and n.value <= 12:
+    if (scene.time_question or scene.words[n.first].endswith("ish")) and n.value <= 12:
         return "a time"
     if prev[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
         n.value += 5
@@ -1690,6 +1719,8 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
     a1 = nxt[0] if nxt else ""
     if value <= 4 and not scene.mine:
         return "a position, not a value"
+    if set(nxt[:2]) & roles.BIRTHDAY:
+        return "an age"
     if any(w in ORDINAL_NOUNS for w in nxt[:2]) or (
         nxt[:1] and toks[n.last + 1 :] and _capital_noun(n, toks)
     ):
@@ -1823,7 +1854,7 @@ def _german_near(scene: Scene) -> bool:
 
 
 def _multiplier(b1: str, b2: str, b3: str, first: int) -> tuple[float, int]:
-    if b1 in ("half", "haelfte", "moitie", "mitad", "halb"):
+    if b1 in ("half", "haelfte", "moitie", "mitad"):
         return 0.5, first - 1
     if b1 in ("of", "von", "de", "wie") and b2 in (
         "half",

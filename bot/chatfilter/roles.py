@@ -40,7 +40,8 @@ UNITS = _set(
     "minute minutes minuten minuto minutos m h hr hrs hour hours stunde stunden std heure heures hora "
     "horas day days tag tage tagen jour jours dia dias week weeks woche wochen semaine semaines "
     "semana semanas month months monat monate mois mes meses year years yr yrs jahr jahre jahren an "
-    "ans ano anos yo ms sekunden tagen nights naechte nuits noches mal fois vez veces times time"
+    "ans ano anos yo ms sekunden tagen nights naechte nuits noches mal fois vez veces times time "
+    "degree degrees grad degre degres grado grados ° km kg cm kmh mph"
 )
 AGE_AFTER = _set("years year yo jahre jahr ans ano anos jaehrig")
 PEOPLE = _set(
@@ -102,7 +103,8 @@ LABELS = _set(
     "v version versao android ios python node java windows win macos ubuntu chrome firefox level lvl "
     "bus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
     "chapter kapitel page seite tome teil part nummer numero no nr n° gate tor platz seat sitz "
-    "gleis platform quai anden terminal tram vol "
+    "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
+    "day tag jour dia stock etage piso floor "
     "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "
     "windows patch build"
 )
@@ -139,7 +141,7 @@ HAVE = _set(
 MINE = re.compile(
     r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
     r"mi\s+carta|la\s+mia|el\s+mio|lowest|highest|plus\s+petite|plus\s+haute|plus\s+grande|mas\s+baja|"
-    r"mas\s+alta|bajita|niedrigste|hoechste|kleinste|groesste)\b"
+    r"mas\s+alta|bajita|niedrigste[rn]?|hoechste[rn]?|kleinste[rn]?|groesste[rn]?)\b"
 )
 ASKING_BEFORE = re.compile(
     r"\b(?:anyone|anybody|somebody|someone|who|whos|wer|jemand|qui|quelqu|quien|alguien|alguno)\b"
@@ -214,3 +216,4 @@ NOTE_WORDS = _set(
     "lowest highest niedrigste hoechste kleinste petite basse baja 2nd second zweithoechste "
     "zweitniedrigste zweitkleinste gap number numero nummer"
 )
+BIRTHDAY = _set("birthday bday geburtstag anniversaire anniv cumpleanos cumple")
