@@ -1047,7 +1047,7 @@ class Scene:
         self.has_month = bool(wordset & roles.MONTHS)
         self.has_weekday = bool(wordset & roles.WEEKDAYS)
         self.pile_named = bool(wordset & (roles.PILE | roles.TOP)) or any(
-            w.endswith(("stapel", "pile", "pila")) for w in wordset
+            w.endswith(("stapel", "pile", "pila")) and not w.startswith(("nachzieh", "zieh")) for w in wordset
         )
         self.question = "?" in text
 
@@ -1193,6 +1193,13 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     if n.how == "quantity":
         if a1 in ("of", "de", "von", "mal", "times", "fois", "veces", "d") and value != 6:
             return "a quantity of things"
+        if (
+            a1 in roles.COUNT_NOUNS
+            or a1 in roles.UNITS
+            or _plural_noun(n, toks, nxt, scene)
+            or (n.last + 1 < len(toks) and scene.capital(n.last + 1))
+        ):
+            return "a quantity of things"  # "a dozen games", "ein Dutzend Partien"
         return None
     if n.how == "decade":
         return _decade_role(n, prev, nxt, scene)
@@ -1309,6 +1316,8 @@ def _harmless(
         return "a time"
     if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
         return "a time"
+    if value <= 31 and scene.wordset & MEETING and not set(prev[:3]) & roles.HAVE:
+        return "a date or a time"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
         return "a date" if value <= 31 else None
@@ -1418,9 +1427,11 @@ def _harmless(
     while k < len(nxt) and nxt[k] in SKIPPABLE:
         k += 1
     noun = nxt[k] if k < len(nxt) else ""
+    if noun not in roles.CARD_NOUNS and value <= ctx.hand_size:
+        noun = next((w for w in nxt[:3] if w in roles.CARD_NOUNS), noun)  # "2 spielbare Karten"
     if noun in roles.CARD_NOUNS:
         rest = nxt[k + 1 :]
-        if any(w in LEFT for w in rest[:2]) or scene.result:
+        if any(w in LEFT for w in rest[:2]) or scene.result or b1 in LEFT_BEFORE or scene.wordset & DRAW:
             return "cards left in the game"
         return "a count of cards" if value <= ctx.hand_size else None
     if (noun in roles.COUNT_NOUNS or noun in roles.UNITS) and noun not in roles.CARD_NOUNS:
@@ -1580,6 +1591,11 @@ GERMAN_BEFORE_ORDINAL = frozenset(
     "beim im am zum zur der die das den dem des unser unsere unseren mein meine sein seine ihr ihre vom "
     "ins nach vor seit bis ab jeder jede jedes".split()
 )
+LEFT_BEFORE = frozenset("reste restent restait quedan quedaban noch remaining".split())
+DRAW = frozenset("deck draw nachziehstapel pioche mazo talon".split())
+MEETING = frozenset(
+    "meet meeting rendez-vous rendez vous rdv quedamos quedar treffen treffpunkt termin voit vemos".split()
+)
 POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
 DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())
@@ -1665,8 +1681,10 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         b1 == "de" and len(prev) > 1 and prev[1] in ("saut", "salto", "saltito")
     ):
         return True
-    if b1 in ("sumo", "suma", "add", "shave", "subtract", "noch") or (
-        len(prev) > 1 and prev[1] in ("subtract",)
+    if (
+        b1 in ("sumo", "suma", "add", "shave", "subtract")
+        or (b1 == "noch" and a1 in ("drauf", "dazu", "rauf"))
+        or (len(prev) > 1 and prev[1] in ("subtract",))
     ):
         return True
     return bool(b1 in ("exactly", "genau", "exactement", "exactamente", "justo") and a1 in roles.OFFSET_WORDS)
