@@ -1409,11 +1409,7 @@ def _harmless(
     # The result of a finished game.
     if (
         scene.result
-        and (
-            value <= ctx.hand_size
-            or not _card_cue(n, prev, nxt, b1, a1, scene, toks)
-            or a1 in roles.CARD_NOUNS
-        )
+        and (not _card_cue(n, prev, nxt, b1, a1, scene, toks) or a1 in roles.CARD_NOUNS)
         and (not scene.mine or b1 in ("with", "mit", "con", "avec", "de", "on", "auf"))
     ):
         return "the result of a game"
@@ -1436,7 +1432,7 @@ def _harmless(
         return "a count of cards" if value <= ctx.hand_size else None
     if (noun in roles.COUNT_NOUNS or noun in roles.UNITS) and noun not in roles.CARD_NOUNS:
         return "a count of things"
-    if a1 in LEFT and (scene.pile_named or scene.result or set(scene.words) & DECK):
+    if a1 in LEFT and (scene.pile_named or scene.result or scene.wordset & DECK) and b1 not in roles.ARTICLES:
         return "cards left in the game"
     if b1 in ("brb", "afk", "bin", "back"):
         return "a time"

@@ -141,7 +141,8 @@ HAVE = _set(
 MINE = re.compile(
     r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
     r"mi\s+carta|la\s+mia|el\s+mio|lowest|highest|plus\s+petite|plus\s+haute|plus\s+grande|mas\s+baja|"
-    r"mas\s+alta|bajita|niedrigste[rn]?|hoechste[rn]?|kleinste[rn]?|groesste[rn]?)\b"
+    r"mas\s+alta|bajita|niedrigste[rn]?|hoechste[rn]?|kleinste[rn]?|groesste[rn]?|plus\s+bas|plus\s+haut|"
+    r"plus\s+petit|plus\s+grand|mas\s+bajo|mas\s+alto)\b"
 )
 ASKING_BEFORE = re.compile(
     r"\b(?:anyone|anybody|somebody|someone|who|whos|wer|jemand|qui|quelqu|quien|alguien|alguno)\b"
