@@ -1389,9 +1389,21 @@ def _harmless(
     if (
         a1 in roles.PLAYER_NOUNS
         or (a1 == "-" and a2 in roles.PLAYER_NOUNS)
-        or (a1 == "of" and a2 in ("us", "you", "them"))
+        or (
+            a1 in ("of", "von", "de", "d")
+            and a2 in ("us", "you", "them", "uns", "euch", "nous", "vous", "nosotros")
+        )
     ):
         return "a player count"
+    # Ratings: "10 out of 10", "un 10 sur 10", "eine 10 von 10".
+    if (a1 == "out" and a2 == "of") or (a1 in ("sur", "von", "de", "of") and a2 in RATING_SCALES):
+        return "a rating"
+    if (
+        value in (5, 10, 20, 100)
+        and b1 in ("of", "sur", "von", "de")
+        and (b2 == "out" or b2 in RATING_SCALES)
+    ):
+        return "a rating"
     if (
         (b2, b1) in PLAYER_COUNT
         or b1 in ("zu", "somos", "eramos", "sommes", "sera", "seront", "serons", "juntamos", "nosotros")
@@ -1591,6 +1603,9 @@ LEFT_BEFORE = frozenset("reste restent restait quedan quedaban noch remaining".s
 DRAW = frozenset("deck draw nachziehstapel pioche mazo talon".split())
 MEETING = frozenset(
     "meet meeting rendez-vous rendez vous rdv quedamos quedar treffen treffpunkt termin voit vemos".split()
+)
+RATING_SCALES = frozenset(
+    "5 10 20 100 cinq dix vingt fuenf zehn zwanzig cinco diez veinte five ten twenty".split()
 )
 POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
