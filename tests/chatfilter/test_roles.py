@@ -103,6 +103,26 @@ HARMLESS = {
         "je peux faire le coup des dix sur la pile 3",
         "puedo hacer el truco del diez en la pila 4",
     ],
+    "label, unit or rating": [
+        "level 30 already",
+        "il fait 25 degrés",
+        "Schuhgröße 44",
+        "hace 30 grados",
+        "10 out of 10 would play again",
+        "un 10 sur 10",
+    ],
+    "rules talk": [
+        "the game has 98 cards",
+        "die Karten gehen von 2 bis 99",
+        "à 4 joueurs, 6 cartes chacun",
+        "con 4 jugadores son 6 cartas",
+    ],
+    "meeting": [
+        "rendez-vous le 14",
+        "quedamos el 14",
+        "treffen wir uns um 20:30?",
+        "let's meet at 8:30",
+    ],
     "decade of years": [
         "the music of the 80s was better",
         "Musik aus den 90ern",
@@ -148,6 +168,16 @@ FLAGGED = {
         ("zwei über Stapel 1", 2),
         ("la mienne est à 5 du sommet de la pile 3", 5),
         ("la mía está dos por encima de la pila 1", 2),
+    ],
+    "cards in sentences with harmless words": [
+        ("I have 47, back in 5 min", 47),
+        ("wann darf ich die 14 legen?", 14),
+        ("¿cuándo juego el 15?", 15),
+        ("on a perdu, j'avais encore le 45", 45),
+        ("3 goes on the first pile", 3),
+        ("je joue mon 8", 8),
+        ("ich hab ne 6 übrig", 6),
+        ("I've got a 6 left over", 6),
     ],
     "ranges": [
         ("something in the sixties", 60),
