@@ -1089,15 +1089,19 @@ class Scene:
 
     @cached_property
     def time_question(self) -> bool:
-        return bool(roles.TIME_QUESTION.search(self.joined))
+        return bool(self.wordset & roles.TIME_QUESTION_WORDS) and bool(
+            roles.TIME_QUESTION.search(self.joined)
+        )
 
     @cached_property
     def count_question(self) -> bool:
-        return bool(roles.COUNT_QUESTION.search(self.joined))
+        return bool(self.wordset & roles.COUNT_QUESTION_WORDS) and bool(
+            roles.COUNT_QUESTION.search(self.joined)
+        )
 
     @cached_property
     def result(self) -> bool:
-        return bool(roles.RESULT.search(self.joined))
+        return bool(self.wordset & roles.RESULT_WORDS) and bool(roles.RESULT.search(self.joined))
 
     @cached_property
     def mine(self) -> bool:

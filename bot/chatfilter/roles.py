@@ -218,3 +218,15 @@ NOTE_WORDS = _set(
     "zweitniedrigste zweitkleinste gap number numero nummer"
 )
 BIRTHDAY = _set("birthday bday geburtstag anniversaire anniv cumpleanos cumple")
+# Words without which TIME_QUESTION, COUNT_QUESTION and RESULT cannot match: a quick test first.
+TIME_QUESTION_WORDS = _set("when what wann um quand quelle cuando que hora")
+COUNT_QUESTION_WORDS = _set(
+    "how wie wieviel wieviele combien cuantos cuantas minimum minimo min pro per par por obligatorios "
+    "obligatorias pflicht pflichtkarten pflichtprogramm"
+)
+RESULT_WORDS = _set(
+    "lost won win ended finished finish final record verloren gewonnen endstand bestleistung abgebrochen "
+    "geblieben perdu gagne gagnes fini finie bilan perdimos ganamos ganado perdido terminamos acabamos "
+    "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
+    "restait restaient quedaban lagen remaining"
+)
