@@ -1095,9 +1095,8 @@ class Scene:
 
     @cached_property
     def count_question(self) -> bool:
-        return bool(self.wordset & roles.COUNT_QUESTION_WORDS) and bool(
-            roles.COUNT_QUESTION.search(self.joined)
-        )
+        cued = bool(self.wordset & roles.COUNT_QUESTION_WORDS) or "pflicht" in self.joined
+        return cued and bool(roles.COUNT_QUESTION.search(self.joined))
 
     @cached_property
     def result(self) -> bool:
