@@ -1691,6 +1691,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if b1 in ("a", "à") and a1 in ("du", "del"):
         return True
+    if b1 in ("up", "down", "hoch", "runter", "rauf") and len(prev) > 1 and prev[1] in MOVE_VERBS:
+        return True  # "go up 2"
     if b1 in ("saut", "salto", "saltito", "jump", "sprung") or (
         b1 == "de" and len(prev) > 1 and prev[1] in ("saut", "salto", "saltito")
     ):
@@ -1704,6 +1706,7 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     return bool(b1 in ("exactly", "genau", "exactement", "exactamente", "justo") and a1 in roles.OFFSET_WORDS)
 
 
+MOVE_VERBS = frozenset("go goes going bump raise move push geh gehe gehen schieb schiebe".split())
 NOT_AFTER_OFFSET = frozenset("up down saut salto saltito sprung jump jumps step steps pas".split())
 
 

@@ -208,7 +208,7 @@ OFFSET_WORDS = _set(
     "above below over under higher lower more less up down off step steps ueber unter drueber "
     "drunter hoeher niedriger mehr weniger drauf runter hoch hochschieben dessus dessous plus moins "
     "encima debajo mas menos alta baja alto bajo tope sommet bump raise shave subtract add sumo suma "
-    "grimper saut salto saltito sprung jump jumps pas"
+    "grimper saut salto saltito sprung jump jumps pas sous"
 )
 OFFSET_PREP = _set("by um de of por a à")
 # Words without which none of the value-without-a-number patterns above can match.
