@@ -1321,6 +1321,13 @@ def _harmless(
         return "a time"
     if value <= 31 and scene.wordset & MEETING and not set(prev[:3]) & roles.HAVE:
         return "a date or a time"
+    if (
+        value <= 31
+        and b1 in ("le", "el", "am", "the")
+        and scene.wordset & DATE_CONTEXT
+        and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
+    ):
+        return "a date"  # "elle a eu 90 ans le 3"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
         return "a date" if value <= 31 else None
@@ -1360,6 +1367,7 @@ def _harmless(
         return "a count or a time"
     if (
         a1 in roles.AGE_AFTER
+        or a1 in ("geworden", "wird", "werden")
         or b1 in roles.AGE_VERBS
         or (b1 in ("is", "ist", "est", "es", "s", "tiene", "a", "hat") and b2 in roles.PEOPLE)
     ):
@@ -1593,6 +1601,8 @@ def _plural_noun(n: Num, toks: list[Tok], nxt: list[str], scene: Scene) -> bool:
 
     if word in NOT_NOUNS or word in roles.PILE or word in roles.CARD_NOUNS or word in ON_WORDS:
         return False
+    if n.value <= DEFAULT_HAND_SIZE and scene.capital(k) and word not in roles.TOP and len(word) >= 3:
+        return True  # a German noun: "die 2 Tüten Chips"
     if n.value > DEFAULT_HAND_SIZE:
         return word in roles.COUNT_NOUNS or word in roles.UNITS
     return bool(word.endswith(("s", "x")) and len(word) >= 4 and not word.endswith("ss"))
@@ -1604,6 +1614,7 @@ GERMAN_BEFORE_ORDINAL = frozenset(
 )
 LEFT_BEFORE = frozenset("reste restent restait quedan quedaban noch remaining".split())
 DRAW = frozenset("deck draw nachziehstapel pioche mazo talon".split())
+DATE_CONTEXT = roles.BIRTHDAY | roles.MONTHS | frozenset("years jahre ans anos geworden cumplio fete".split())
 MEETING = frozenset(
     "meet meeting rendez-vous rendez vous rdv quedamos quedar treffen treffpunkt termin voit vemos".split()
 )
