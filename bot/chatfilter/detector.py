@@ -1280,6 +1280,9 @@ def _harmless(
         return "money"
     if b1 in roles.MONEY_WORDS and b2 in ("de", "of", "von"):
         return "money"
+    # Titles and names: "Twelve Monkeys", "Area 51", "Studio 54".
+    if _title(n, toks, scene, prev):
+        return "a title or a name"
     # Versions and identifiers: "v3.0.2", "Android 14", "bus 52", "Partie Nummer 14".
     if b1 in roles.LABELS and not (b1 in ("no", "nr", "nummer", "numero", "n") and b2 in roles.PILE):
         return (
@@ -1564,6 +1567,28 @@ def _harmless(
     return None
 
 
+def _title(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
+    """A capitalised name beside the number, as in a title: "Twelve Monkeys", "Area 51"."""
+    if set(prev[:3]) & (roles.HAVE | PLAY_VERBS) or scene.wordset & ASKING_WORDS:
+        return False
+    after, before = n.last + 1, n.first - 1
+    if n.how == "word" and scene.capital(n.first) and after < len(toks) and _name(after, scene):
+        return True
+    german = scene.wordset & STOPWORDS["de"]  # every German noun is capitalised
+    return n.how == "digits" and before >= 0 and not german and _name(before, scene)
+
+
+def _name(k: int, scene: Scene) -> bool:
+    word = scene.words[k]
+    return (
+        scene.capital(k)
+        and len(word) >= 3
+        and word not in STOPWORDS_ALL
+        and word not in TITLE_EXCLUDED
+        and not read_word(word, LANGUAGES)
+    )
+
+
 def _digit_groups(n: Num, toks: list[Tok]) -> int:
     """How many groups of digits stand in a row around the number, when they look like a phone number."""
     first = last = n.first
@@ -1618,6 +1643,14 @@ DATE_CONTEXT = roles.BIRTHDAY | roles.MONTHS | frozenset("years jahre ans anos g
 MEETING = frozenset(
     "meet meeting rendez-vous rendez vous rdv quedamos quedar treffen treffpunkt termin voit vemos".split()
 )
+TITLE_EXCLUDED = (
+    roles.CARD_NOUNS
+    | roles.PILE
+    | roles.TOP
+    | roles.ARTICLES
+    | roles.HAVE
+    | frozenset("mine meine meiner deine seine mienne mia mio yours die der das den dem des".split())
+)
 RATING_SCALES = frozenset(
     "5 10 20 100 cinq dix vingt fuenf zehn zwanzig cinco diez veinte five ten twenty".split()
 )
@@ -1657,6 +1690,8 @@ def _card_cue(
         return True
     if ASKING_WORDS & set(prev[:3]):
         return True
+    if not prev and scene.question and ASKING_WORDS & set(scene.words[n.last + 1 :]):
+        return True  # "Sieben, wer will?"
     # The number is the whole message, give or take punctuation, emoji and other numbers.
     return scene.only_numbers
 
