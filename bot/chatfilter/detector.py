@@ -994,6 +994,7 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             and len(toks[j].text) == 1
             and text[toks[j].end : toks[j + 1].start] in (" ", "", "_")
             and (text[toks[j].end : toks[j + 1].start] in (" ", "_") or toks[j].end in norm.glued_gap)
+            and not (text[toks[j].end : toks[j + 1].start] == "_" and toks[j].text == toks[j + 1].text)
         ):
             j += 1
         in_list = (
@@ -1158,6 +1159,12 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             and (b.value <= 4 or a.allowed != "a pile number")
         ):
             b.allowed = a.allowed
+    # Counting aloud: "un, deux, trois", "1 2 3 go".
+    values = [n.value for n in nums]
+    if len(values) >= 3 and values == list(range(1, len(values) + 1)):
+        for n in nums:
+            n.allowed = "counting"
+        return
     # "I got 3 and 4", "hand: 2 3 4": a list of small numbers that nothing explains names cards.
     for k in range(len(nums) - 1):
         a, b = nums[k], nums[k + 1]
@@ -1896,6 +1903,8 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             ):
                 break  # "1-2 cards", "3-4 minutes", "piles 1 + 2"
             if op == "+" and value <= 4 and other.value <= 4 and scene.pile_named:
+                break
+            if "an idiom or a title" in (used[-1].allowed, other.allowed):
                 break
             digit_range = op in ("-", "/") and used[-1].how == "digits" and other.how == "digits"
             if (
