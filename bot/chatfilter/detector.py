@@ -1263,6 +1263,9 @@ def _harmless(
         return "an emoticon"
     if digits and value == 8 and after_tok == ")" and toks[n.last + 1].start == toks[n.last].end:
         return "an emoticon"
+    start, end = toks[n.first].start, toks[n.last].end
+    if digits and n.first == n.last and "_" in (scene.text[end : end + 1], scene.text[start - 1 : start]):
+        return "an emoticon"  # "9_9", "0_0"
     # The deck and the rules: "the game has 98 cards", "cards go from 2 to 99".
     if value in (98, 99) and a1 in roles.CARD_NOUNS:
         return "the deck"
