@@ -1749,6 +1749,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if b1 in ("up", "down", "hoch", "runter", "rauf") and len(prev) > 1 and prev[1] in MOVE_VERBS:
         return True  # "go up 2"
+    if b1 in OFFSET_VERBS or a1.startswith(("runter", "hoch", "rauf", "drauf")):
+        return True  # "tu ajoutes trois", "súmale cuatro", "um zwei runterdrücken"
     if b1 in ("saut", "salto", "saltito", "jump", "sprung") or (
         b1 == "de" and len(prev) > 1 and prev[1] in ("saut", "salto", "saltito")
     ):
@@ -1762,6 +1764,13 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     return bool(b1 in ("exactly", "genau", "exactement", "exactamente", "justo") and a1 in roles.OFFSET_WORDS)
 
 
+OFFSET_VERBS = frozenset(
+    (
+        "add adds subtract subtracts nudge bump raise ajoute ajoutes ajouter ajoutez retire retires retirer "
+        "retirez enleve enleves enlever soustrais suma sumale sumas anade anadele resta restale restas quita "
+        "quitale addier addiere zieh ziehe abziehen"
+    ).split()
+)
 MOVE_VERBS = frozenset("go goes going bump raise move push geh gehe gehen schieb schiebe".split())
 NOT_AFTER_OFFSET = frozenset("up down saut salto saltito sprung jump jumps step steps pas".split())
 
