@@ -419,8 +419,11 @@ def _numbers(
     return nums
 
 
-def _joined_to_number(i: int, toks: list[Tok], text: str, lang: str, langs: tuple[str, ...]) -> bool:
-    """A false friend hyphened or spaced to a number word of its language ("quarante-sept")."""
+def _joined_to_number(
+    i: int, toks: list[Tok], text: str, lang: str, langs: tuple[str, ...], depth: int = 2
+) -> bool:
+    """A false friend hyphened or spaced to a number word of its language ("quarante-sept",
+    "quatre vingt dix neuf")."""
     for k in (i - 2, i - 1, i + 1, i + 2):
         if not 0 <= k < len(toks) or toks[k].kind != "w":
             continue
@@ -428,9 +431,12 @@ def _joined_to_number(i: int, toks: list[Tok], text: str, lang: str, langs: tupl
         between = [t.text for t in toks[lo + 1 : hi]]
         if between not in ([], ["-"]) or not _gap_is_spacing(text[toks[lo].end : toks[hi].start]):
             continue
-        if fold(toks[k].text) in AMBIGUOUS and not between:
+        if not any(o.lang == lang and o.pieces[0].kind != "C" for o in read_word(toks[k].text, langs)):
             continue
-        if any(o.lang == lang and o.pieces[0].kind != "C" for o in read_word(toks[k].text, langs)):
+        if fold(toks[k].text) not in AMBIGUOUS or between:
+            return True
+        # Two false friends side by side count when the chain reaches a word of that language only.
+        if depth > 1 and _joined_to_number(k, toks, text, lang, langs, depth - 1):
             return True
     return False
 
