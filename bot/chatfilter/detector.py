@@ -384,7 +384,10 @@ def _numbers(
             options = () if word in PLAIN_WORDS else read_word(t.text, langs)
             joined = (
                 _spaced_word(i, toks, text, langs, options)
-                if i + 1 < len(toks) and toks[i + 1].kind == "w"
+                if i + 1 < len(toks)
+                and toks[i + 1].kind == "w"
+                and word[:2] in NUMBER_PREFIXES
+                and scene.words[i + 1][-2:] in NUMBER_ENDS
                 else None
             )
             if joined:
