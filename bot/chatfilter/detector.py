@@ -1468,6 +1468,8 @@ def _harmless(
     while k < len(nxt) and nxt[k] in SKIPPABLE:
         k += 1
     noun = nxt[k] if k < len(nxt) else ""
+    if a1 in roles.PILE and value > 4:
+        return None  # "the 47 pile", "der 47er Stapel": a pile named by its top
     if noun not in roles.CARD_NOUNS and value <= ctx.hand_size:
         noun = next((w for w in nxt[:3] if w in roles.CARD_NOUNS), noun)  # "2 spielbare Karten"
     if noun in roles.CARD_NOUNS:

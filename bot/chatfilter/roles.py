@@ -188,9 +188,12 @@ ASKS_FOR_VALUE = re.compile(
     r"\bhow\s+(?:high|low)\s+(?:does|do|is|are|can)\b|\bwhat\s+number\b|\bgap\s+between\s+yours\b|"
     r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:geht|kannst|ist|bist)\b|"
     r"\bquoi\s+(?:ta|comme\s+carte)\b|\bquel(?:le)?\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero|chiffre)\b|"
-    r"\bton\s+numero\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
+    r"\bton\s+numero\b|\bquel(?:le)?\s+numero\b|\bquel\s+chiffre\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
 )
 EXTREME_CARD = re.compile(
+    r"\b(?:highest|lowest|hoechste|niedrigste|kleinste|plus\s+haute|plus\s+basse|plus\s+petite|plus\s+grande)\s+"
+    r"(?:card|karte|carte)\s+(?:in\s+the\s+game|ueberhaupt|du\s+jeu|of\s+all|there\s+is|die\s+es\s+gibt)|"
+    r"\bcarta\s+mas\s+(?:alta|baja)\s+(?:del\s+juego|que\s+hay|de\s+todas)|"
     r"\b(?:the|die|la|el)\s+(?:lowest|highest|niedrigste|hoechste|kleinste|plus\s+petite|plus\s+basse|"
     r"mas\s+baja)\s+(?:card|karte|carte|carta)\s+(?:there\s+is|of\s+all|in\s+the\s+game|die\s+es\s+gibt|"
     r"qui\s+existe|que\s+hay)"
@@ -215,7 +218,7 @@ OFFSET_PREP = _set("by um de of por a à")
 NOTE_WORDS = _set(
     "your yours which how what whats welche welcher wie quoi quel quelle ton ta cual dime tu que "
     "lowest highest niedrigste hoechste kleinste petite basse baja 2nd second zweithoechste "
-    "zweitniedrigste zweitkleinste gap number numero nummer"
+    "zweitniedrigste zweitkleinste gap number numero nummer haute grande alta chiffre zahl"
 )
 BIRTHDAY = _set("birthday bday geburtstag anniversaire anniv cumpleanos cumple")
 # Words without which TIME_QUESTION, COUNT_QUESTION and RESULT cannot match: a quick test first.
