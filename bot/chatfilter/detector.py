@@ -1327,9 +1327,10 @@ def _harmless(
         b1 in roles.TIME_BEFORE
         and value <= 24
         and b2 not in roles.PILE
-        and b2 not in ("sitting", "is", "ist", "est")
+        and b2 not in AT_A_PLACE
+        and not (b1 == "at" and value > 12 and not scene.wordset & CLOCK_WORDS)
     ) and (b1 in ("at", "um", "gegen", "vers", "hacia", "till", "until", "by") or scene.has_weekday):
-        return "a time"
+        return "a time"  # "at 17" with no clock word is a place in the game, not an hour
     if (
         scene.time_question
         and value <= 24
@@ -1596,7 +1597,8 @@ def _title(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     if n.how == "word" and scene.capital(n.first) and after < len(toks) and _name(after, scene):
         return True
     german = scene.wordset & STOPWORDS["de"]  # every German noun is capitalised
-    return n.how == "digits" and before >= 0 and not german and _name(before, scene)
+    inside = before >= 1 and scene.words[before - 1].isalnum()  # not the first word of a sentence
+    return n.how == "digits" and inside and not german and _name(before, scene)
 
 
 def _name(k: int, scene: Scene) -> bool:
@@ -1674,6 +1676,12 @@ TITLE_EXCLUDED = (
 )
 RATING_SCALES = frozenset(
     "5 10 20 100 cinq dix vingt fuenf zehn zwanzig cinco diez veinte five ten twenty".split()
+)
+AT_A_PLACE = frozenset("sitting sits sit is ist est am m stuck are re was stands stand bin suis es".split())
+CLOCK_WORDS = (
+    roles.WEEKDAYS
+    | roles.TIME_AFTER
+    | frozenset("meet start stop leave see back bed sleep quit done".split())
 )
 POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())

@@ -178,6 +178,8 @@ FLAGGED = {
         ("je joue mon 8", 8),
         ("ich hab ne 6 übrig", 6),
         ("I've got a 6 left over", 6),
+        ("Ugh 47 again", 47),
+        ("stuck at 17", 17),
     ],
     "ranges": [
         ("something in the sixties", 60),
