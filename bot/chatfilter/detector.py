@@ -1113,6 +1113,11 @@ class Scene:
         return bool(self.wordset & roles.RESULT_WORDS) and bool(roles.RESULT.search(self.joined))
 
     @cached_property
+    def result_at(self) -> set[int]:
+        """The tokens of the words that tell a finished game."""
+        return self.covered(roles.RESULT)
+
+    @cached_property
     def mine(self) -> bool:
         return bool(roles.MINE.search(self.joined))
 
@@ -1342,6 +1347,8 @@ def _harmless(
         return "a time"
     if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
         return "a time"
+    if b1 in ("a", "at", "um") and b2 in roles.WEEKDAYS and value <= 24:
+        return "a time"  # "on reprend demain à 14"
     if value <= 31 and scene.wordset & MEETING and not set(prev[:3]) & roles.HAVE:
         return "a date or a time"
     if (
@@ -1355,9 +1362,12 @@ def _harmless(
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
         return "a date" if value <= 31 else None
     if (
-        scene.has_weekday
-        and value <= 31
-        and (b1 in roles.WEEKDAYS or b2 in roles.WEEKDAYS or b1 in ("le", "el", "den", "the"))
+        value <= 31
+        and (
+            b1 in roles.DAY_NAMES
+            or b2 in roles.DAY_NAMES
+            or (b1 in ("le", "el", "den", "the") and scene.wordset & roles.DAY_NAMES)
+        )
         and not set(prev[:3]) & roles.HAVE
     ):
         return "a date"
@@ -1457,6 +1467,13 @@ def _harmless(
         scene.result
         and (not _card_cue(n, prev, nxt, b1, a1, scene, toks) or a1 in roles.CARD_NOUNS)
         and (not scene.mine or b1 in ("with", "mit", "con", "avec", "de", "on", "auf"))
+        and (
+            a1 in roles.CARD_NOUNS
+            or a1 in LEFT
+            or b1 in ("with", "mit", "con", "avec", "on", "auf", "de", "at", "a", "bei", "sur", "en")
+            or any(0 < n.first - k <= 2 for k in scene.result_at)
+            or any(0 < k - n.last <= 2 for k in scene.result_at)
+        )
     ):
         return "the result of a game"
     if b1 in ("alle", "all", "las", "toutes") and value == 98:
@@ -1747,13 +1764,22 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
     a2 = nxt[1] if len(nxt) > 1 else ""
-    if a1 in roles.OFFSET_WORDS and a1 not in NOT_AFTER_OFFSET and a1 not in roles.DIRECTION:
+    # "3 above pile 1"; "3 more" is a count unless "3 more than pile 1" or "tres más alta".
+    compared = a2 in ("than", "als", "que", "qu") or a2 in roles.OFFSET_WORDS
+    if (
+        a1 in roles.OFFSET_WORDS
+        and a1 not in NOT_AFTER_OFFSET
+        and a1 not in roles.DIRECTION
+        and (a1 not in COUNT_MORE or compared)
+    ):
         return True
     if a1 in ("step", "steps", "pas") and a2 in roles.OFFSET_WORDS:
         return True
     if a1 == "au" and ("dessus" in nxt[1:3] or "dessous" in nxt[1:3]):
         return True
-    if a1 in ("de", "mehr", "more") and a2 in ("plus", "moins", "mas", "menos", "than", "als"):
+    if a1 == "de" and a2 in ("plus", "moins") and nxt[2:3] in (["que"], ["qu"]):
+        return True
+    if a1 in ("mehr", "more") and a2 in ("than", "als"):
         return True
     if a1 in ("more", "less", "mehr", "weniger", "menos", "mas") and a2 in ("than", "als", "que"):
         return True
@@ -1761,7 +1787,7 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if b1 in ("by", "um", "de", "plus", "minus", "moins", "menos", "mas", "+", "-") and (
         set(prev[1:4]) & (roles.OFFSET_WORDS | roles.TOP)
-        or b1 in ("plus", "minus", "moins", "menos", "+", "-")
+        or b1 in ("plus", "minus", "moins", "menos", "mas", "+", "-")
     ):
         return True
     if b1 in ("a", "à") and a1 in ("du", "del"):
@@ -1791,6 +1817,7 @@ OFFSET_VERBS = frozenset(
     ).split()
 )
 MOVE_VERBS = frozenset("go goes going bump raise move push geh gehe gehen schieb schiebe".split())
+COUNT_MORE = frozenset("more less mehr weniger plus moins mas menos".split())
 NOT_AFTER_OFFSET = frozenset("up down saut salto saltito sprung jump jumps step steps pas".split())
 
 
@@ -1855,7 +1882,12 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
     )
     if value <= 31 and not card and n.how == "ordinal" and toks[n.first].kind in ("m", "n"):
         return "a date"
-    if value <= 31 and not card and b1 in ("the", "le", "el", "den", "der") and scene.has_weekday:
+    if (
+        value <= 31
+        and not card
+        and b1 in ("the", "le", "el", "den", "der")
+        and scene.wordset & roles.DAY_NAMES
+    ):
         return "a date"
     return None
 

@@ -23,12 +23,12 @@ MONTHS = _set(
     "dezember janvier fevrier mars avril juin juillet aout septembre octobre novembre decembre "
     "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre"
 )
-WEEKDAYS = _set(
+DAY_NAMES = _set(
     "monday tuesday wednesday thursday friday saturday sunday thurs "
     "montag dienstag mittwoch donnerstag freitag samstag sonntag sonnabend lundi mardi mercredi "
-    "jeudi vendredi samedi dimanche lunes martes miercoles jueves viernes sabado domingo "
-    "tomorrow tonight today morgen heute abend demain soir lundi manana noche hoy"
+    "jeudi vendredi samedi dimanche lunes martes miercoles jueves viernes sabado domingo"
 )
+WEEKDAYS = DAY_NAMES | _set("tomorrow tonight today morgen heute abend demain soir manana noche hoy")
 TIME_BEFORE = _set("at um ab gegen vers hacia till until by bis from von seit desde")
 TIME_AFTER = _set(
     "uhr h pm am oclock o'clock heures heure horas hora sharp punkt pile ish morgens abends "
@@ -88,10 +88,11 @@ TIME_WORDS = re.compile(
     r"\bmenos\s+(?:cuarto|veinte|diez|cinco)\b|\b(?:son|es|a)\s+las?\b|\blas\b"
 )
 RESULT = re.compile(
-    r"\b(?:lost|won(?!')|win|ended|finished|finish|final|record|verloren|gewonnen|endstand|bestleistung|"
+    r"\b(?:lost|won(?!')|ended|finished|record|verloren|gewonnen|endstand|bestleistung|"
     r"abgebrochen|geblieben|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
     r"terminamos|acabamos|quedaron|gg|score|not\s+laid|nicht\s+gelegt\w*|non\s+posees|sin\s+jugar|"
-    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet|end|ende|fin|final|"
+    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet|at\s+the\s+end|"
+    r"am\s+ende|a\s+la\s+fin|al\s+final|final\s+score|score\s+final|"
     r"restait|restaient|quedaban|lagen|remaining)\b"
 )
 MONEY_WORDS = _set(

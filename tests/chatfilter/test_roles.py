@@ -13,6 +13,9 @@ from bot.chatfilter import Context, check
 HARMLESS = {
     "count": [
         "I could put down two more if that helps",
+        "I can play 3 more on pile 2",
+        "je peux en poser 2 de plus sur la pile 1",
+        "puedo poner 2 más en la pila 3",
         "only three playable right now",
         "ich kann noch zwei legen",
         "ich hab nur noch drei auf der Hand",
@@ -180,6 +183,10 @@ FLAGGED = {
         ("I've got a 6 left over", 6),
         ("Ugh 47 again", 47),
         ("stuck at 17", 17),
+        ("I need 34 to win", 34),
+        ("final answer: 47", 47),
+        ("at the end I play 58", 58),
+        ("tonight the 12 is my problem", 12),
     ],
     "ranges": [
         ("something in the sixties", 60),
