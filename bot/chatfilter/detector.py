@@ -1038,6 +1038,7 @@ class Scene:
         self.message = message
         self.upper: list[bool] = []
         self.starts: list[int] = []
+        self._at: dict[frozenset[str], set[int]] = {}
         self.words = [fold(t.text) for t in toks]
         parts: list[str] = []
         self.at: list[int] = []  # offset of each token in `joined`
@@ -1096,6 +1097,26 @@ class Scene:
     @cached_property
     def time_words(self) -> set[int]:
         return self.covered(roles.TIME_WORDS)
+
+    def near(self, found: set[int], n: Num, before: int = 6, after: int = 4) -> bool:
+        """One of the tokens `found` stands within a few tokens of the number."""
+        if len(found) > 16:
+            return any(k in found for k in range(n.first - before, n.last + after + 1))
+        return any(n.first - before <= k <= n.last + after for k in found)
+
+    def words_at(self, words: frozenset[str]) -> set[int]:
+        found = self._at.get(words)
+        if found is None:
+            found = self._at[words] = {k for k, w in enumerate(self.words) if w in words}
+        return found
+
+    @cached_property
+    def time_question_at(self) -> set[int]:
+        return self.covered(roles.TIME_QUESTION) if self.time_question else set()
+
+    @cached_property
+    def mine_at(self) -> set[int]:
+        return self.covered(roles.MINE) if self.mine else set()
 
     @cached_property
     def time_question(self) -> bool:
@@ -1337,9 +1358,9 @@ def _harmless(
     ) and (b1 in ("at", "um", "gegen", "vers", "hacia", "till", "until", "by") or scene.has_weekday):
         return "a time"  # "at 17" with no clock word is a place in the game, not an hour
     if (
-        scene.time_question
+        scene.near(scene.time_question_at, n)
         and value <= 24
-        and not scene.mine
+        and not scene.near(scene.mine_at, n)
         and b1 not in roles.ARTICLES
         and b1 not in POSSESSIVES
         and not set(prev[:3]) & (PLAY_VERBS | roles.HAVE)
@@ -1349,12 +1370,12 @@ def _harmless(
         return "a time"
     if b1 in ("a", "at", "um") and b2 in roles.WEEKDAYS and value <= 24:
         return "a time"  # "on reprend demain à 14"
-    if value <= 31 and scene.wordset & MEETING and not set(prev[:3]) & roles.HAVE:
+    if value <= 31 and scene.near(scene.words_at(MEETING), n) and not set(prev[:3]) & roles.HAVE:
         return "a date or a time"
     if (
         value <= 31
         and b1 in ("le", "el", "am", "the")
-        and scene.wordset & DATE_CONTEXT
+        and scene.near(scene.words_at(DATE_CONTEXT), n)
         and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
     ):
         return "a date"  # "elle a eu 90 ans le 3"
@@ -1466,7 +1487,7 @@ def _harmless(
     if (
         scene.result
         and (not _card_cue(n, prev, nxt, b1, a1, scene, toks) or a1 in roles.CARD_NOUNS)
-        and (not scene.mine or b1 in ("with", "mit", "con", "avec", "de", "on", "auf"))
+        and (not scene.near(scene.mine_at, n) or b1 in ("with", "mit", "con", "avec", "de", "on", "auf"))
         and (
             a1 in roles.CARD_NOUNS
             or a1 in LEFT
@@ -1728,7 +1749,7 @@ def _card_cue(
         or (len(prev) > 1 and prev[1] in roles.HAVE and b1 not in roles.ONLY)
     ):
         return True
-    if scene.mine or (
+    if scene.near(scene.mine_at, n, 5, 3) or (
         a1 in ("on", "auf", "sur", "en")
         and len(nxt) > 1
         and (nxt[1] in roles.PILE or (nxt[2:3] and nxt[2] in roles.PILE))
@@ -1817,6 +1838,7 @@ OFFSET_VERBS = frozenset(
     ).split()
 )
 MOVE_VERBS = frozenset("go goes going bump raise move push geh gehe gehen schieb schiebe".split())
+TAKE_AWAY = frozenset("quitas quita quitamos restas resta enleves enleve retires retire".split())
 COUNT_MORE = frozenset("more less mehr weniger plus moins mas menos".split())
 NOT_AFTER_OFFSET = frozenset("up down saut salto saltito sprung jump jumps step steps pas".split())
 
@@ -1847,7 +1869,7 @@ YEARS = frozenset(
 
 def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
     years = YEARS
-    if (scene.time_question or scene.words[n.first].endswith("ish")) and n.value <= 12:
+    if (scene.near(scene.time_question_at, n) or scene.words[n.first].endswith("ish")) and n.value <= 12:
         return "a time"
     if prev[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
         n.value += 5
@@ -1863,7 +1885,7 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
     value = n.value
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
-    if value <= 4 and not scene.mine:
+    if value <= 4 and not scene.near(scene.mine_at, n):
         return "a position, not a value"
     if set(nxt[:2]) & roles.BIRTHDAY:
         return "an age"
@@ -1877,7 +1899,7 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
         return "a date" if value <= 31 else None
     card = (
         b1 in roles.HAVE
-        or scene.mine
+        or scene.near(scene.mine_at, n)
         or any(w in ("hand", "main", "mano", "mine", "meine", "mia", "mio", "mienne") for w in nxt[:4])
     )
     if value <= 31 and not card and n.how == "ordinal" and toks[n.first].kind in ("m", "n"):
@@ -1900,6 +1922,7 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
     """50-3, 7*7, fifty minus three, zehn plus zehn plus drei, half of ninety-four, dos veces cuarenta."""
     nums.sort(key=lambda n: n.first)
     by_first = {n.first: n for n in nums}
+    by_last = {n.last: n for n in nums}
     words = scene.words
     chained: set[int] = set()
     for n in list(nums):
@@ -1911,6 +1934,18 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         if b2 == "square" and b1 == "of":
             _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
             continue
+        if b1 in TAKE_AWAY and n.first >= 3:
+            base = next(
+                (
+                    by_last[k]
+                    for k in range(n.first - 2, n.first - 5, -1)
+                    if k in by_last and by_last[k].value > n.value
+                ),
+                None,
+            )
+            if base is not None:
+                _derived(nums, [base, n], base.value - n.value, base.first, n.last)
+                continue
         factor, first = _multiplier(b1, b2, b3, n.first)
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
             _derived(nums, [n], int(n.value * factor), first, n.last)

@@ -14,6 +14,7 @@ HARMLESS = {
     "count": [
         "I could put down two more if that helps",
         "I can play 3 more on pile 2",
+        "meine Katze hat 3 Beine",
         "je peux en poser 2 de plus sur la pile 1",
         "puedo poner 2 más en la pila 3",
         "only three playable right now",
@@ -187,6 +188,8 @@ FLAGGED = {
         ("final answer: 47", 47),
         ("at the end I play 58", 58),
         ("tonight the 12 is my problem", 12),
+        ("when you play, I will follow with 17", 17),
+        ("si a cien le quitas siete, esa es la mía", 93),
     ],
     "ranges": [
         ("something in the sixties", 60),
