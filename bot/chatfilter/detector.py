@@ -1325,19 +1325,20 @@ def _harmless(
         return "money"
     if b1 in roles.MONEY_WORDS and b2 in ("de", "of", "von"):
         return "money"
+    # Versions and identifiers: "v3.0.2", "Android 14", "bus 52", "Partie Nummer 14".
+    # A label right before the number, with nothing between ("bus 52", "No. 5", "n° 2"): after a
+    # comma the word belongs to the sentence before ("my turn, 47 goes on pile 2").
+    label = before_tok
+    if before_tok in (".", "°", "º") and n.first > 1 and scene.words[n.first - 2] in ("no", "nr", "n"):
+        label = "nr"
+    if label in roles.LABELS and not (label in NUMBER_LABELS and b2 in roles.PILE):
+        return "a label or a version" if label not in NUMBER_LABELS else "a number of a game"
+    if b1 in roles.PILE or (b1 in ("nummer", "numero", "no", "nr", "n", "#") and b2 in roles.PILE):
+        return "a pile number" if value <= 4 else None
     # Titles and names: "Twelve Monkeys", "Area 51", "Studio 54".
     if _title(n, toks, scene, prev):
         return "a title or a name"
-    # Versions and identifiers: "v3.0.2", "Android 14", "bus 52", "Partie Nummer 14".
-    if b1 in roles.LABELS and not (b1 in ("no", "nr", "nummer", "numero", "n") and b2 in roles.PILE):
-        return (
-            "a label or a version"
-            if b1 not in ("nummer", "numero", "no", "nr", "n")
-            else "a number of a game"
-        )
-    if b1 in roles.PILE or (b1 in ("nummer", "numero", "no", "nr", "n", "#") and b2 in roles.PILE):
-        return "a pile number" if value <= 4 else None
-    if b1 in roles.GAME_ORDINAL_BEFORE or (b1 == "of" and b2 == "best"):
+    if label in roles.GAME_ORDINAL_BEFORE or (b1 == "of" and b2 == "best" and before_tok == "of"):
         return "a round, game or seat number"
     if a1 in roles.PILE and value <= 4 and b1 not in ("a", "an", "ne", "un", "une", "una", "el", "le"):
         return "a pile number"
@@ -1721,6 +1722,7 @@ CLOCK_WORDS = (
     | roles.TIME_AFTER
     | frozenset("meet start stop leave see back bed sleep quit done".split())
 )
+NUMBER_LABELS = frozenset("nummer numero nr".split())
 POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
 DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())

@@ -51,7 +51,7 @@ PEOPLE = _set(
     "frere soeur grand-mere abuela abuelo hijo hija sobrino sobrina hermano hermana madre padre nieto "
     "nieta tio tia abuelita"
 )
-AGE_VERBS = _set("turning turned turn werd werde wird werden wurde cumplo cumple cumplio fete j'ai")
+AGE_VERBS = _set("turning turned werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
     "player players spieler spielern spielerin leute leuten personen people persons folks guys "
     "joueurs joueur joueuses personnes gens jugadores jugador personas gente"
@@ -101,9 +101,9 @@ MONEY_WORDS = _set(
 )
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
-    "v version versao android ios python node java windows win macos ubuntu chrome firefox level lvl "
+    "v version versao android ios python node java windows macos ubuntu chrome firefox level lvl "
     "bus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
-    "chapter kapitel page seite tome teil part nummer numero no nr n° gate tor platz seat sitz "
+    "chapter kapitel page seite tome teil nummer numero nr gate platz seat sitz "
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
     "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "

@@ -190,6 +190,8 @@ FLAGGED = {
         ("tonight the 12 is my problem", 12),
         ("when you play, I will follow with 17", 17),
         ("si a cien le quitas siete, esa es la mía", 93),
+        ("no, 47 is mine", 47),
+        ("my turn, 47 goes on pile 2", 47),
     ],
     "ranges": [
         ("something in the sixties", 60),
