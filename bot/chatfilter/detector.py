@@ -1151,7 +1151,7 @@ def _near(scene: Scene, first: int, last: int, before: int, after: int) -> tuple
     """Up to `before` words before the number (nearest first) and `after` words after it."""
     prev: list[str] = []
     for w in reversed(scene.words[max(0, first - before * 2) : first]):
-        if w in STOPS:
+        if w in STOPS or (w == "." and prev_is_sentence_end(scene, first)):
             break
         if w.isalnum() or w in ("+", "-", "#"):
             prev.append(w)
@@ -1165,6 +1165,14 @@ def _near(scene: Scene, first: int, last: int, before: int, after: int) -> tuple
 
 
 STOPS = frozenset("?!;")
+
+
+def prev_is_sentence_end(scene: Scene, first: int) -> bool:
+    """A full stop before the number ends a sentence unless it closes an abbreviation ("No.")."""
+    k = first - 1
+    while k >= 0 and scene.words[k] != ".":
+        k -= 1
+    return k >= 1 and scene.words[k - 1] not in ("no", "nr", "n", "nº", "vs", "ca", "approx", "env")
 
 
 ROUGHLY = frozenset("tantos tantas pico quelques some something paar bisschen".split())
