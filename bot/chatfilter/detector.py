@@ -1328,6 +1328,18 @@ def _harmless(
         return "an age"
     if digits and after_tok == "." and b1 in ("zum", "zur"):
         return "an ordinal"
+    # A compound word: "a 3-way tie", "a 6-pack", "2-for-1".
+    if (
+        digits
+        and after_tok == "-"
+        and n.last + 2 < len(toks)
+        and toks[n.last + 2].kind == "w"
+        and toks[n.last + 1].start == toks[n.last].end
+        and toks[n.last + 2].start == toks[n.last + 1].end
+        and not read_word(toks[n.last + 2].text, LANGUAGES)
+        and scene.words[n.last + 2] not in ("ish", "something", "irgendwas", "quelque", "algo", "odd", "plus")
+    ):
+        return "part of a compound word"
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
     if before_tok in roles.CURRENCY or after_tok in roles.CURRENCY or a1 in roles.MONEY_WORDS:
         return "money"
@@ -1446,9 +1458,8 @@ def _harmless(
     if (
         b1 == "mit"
         and value >= 10
-        and a1 not in roles.CARD_NOUNS
-        and not scene.result
-        and a1 not in roles.PLAYER_NOUNS
+        and a1
+        in ("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist")
     ):
         return "an age"
     if before_tok == "'" or b1 in ("jahrgang", "class", "since", "seit", "depuis", "desde", "annees", "anos"):
@@ -1486,7 +1497,7 @@ def _harmless(
     ):
         return "a player count"
     accented = n.first > 0 and toks[n.first - 1].text == "à"
-    if b1 == "a" and (b2 in ("partie", "de", "jouer", "joue", "") or accented) and value <= 8:
+    if b1 == "a" and (b2 in ("partie", "de", "jouer", "joue") or accented) and value <= 8:
         return "a player count"
     if b1 in ("we", "were", "we're") or (b2 == "we" and b1 in ("are", "re")):
         return "a player count"

@@ -15,6 +15,7 @@ HARMLESS = {
         "I could put down two more if that helps",
         "I can play 3 more on pile 2",
         "meine Katze hat 3 Beine",
+        "a 3-way tie",
         "je peux en poser 2 de plus sur la pile 1",
         "puedo poner 2 más en la pila 3",
         "only three playable right now",
@@ -192,6 +193,9 @@ FLAGGED = {
         ("si a cien le quitas siete, esa es la mía", 93),
         ("no, 47 is mine", 47),
         ("my turn, 47 goes on pile 2", 47),
+        ("a 5 would be nice", 5),
+        ("mit 47 kann ich nichts anfangen", 47),
+        ("I am back. 47 is still in my hand", 47),
     ],
     "ranges": [
         ("something in the sixties", 60),
