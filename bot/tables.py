@@ -195,6 +195,8 @@ class TableService:
         # (or other tables) up; one thread, so AI seats of many tables do not crowd the loop out.
         self._ai_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
         self.set_aside: list[SetAside] = []
+        # Finished games whose final report is still to be posted (found at start-up).
+        self.unreported: list[Table] = []
 
     def now(self) -> datetime:
         moment = self.clock()
@@ -243,9 +245,17 @@ class TableService:
             self._by_id[table.id] = table
             loaded.append(table)
             if table.state is not None and table.state.is_over:
-                # The last action was saved but the finish was not: finish it now.
+                # The deciding action was saved but the finish was not: finish it now, and show it.
                 await self._finish(table)
-        log.info("loaded %d open tables", len(loaded))
+                self.unreported.append(table)
+        for stored in await self.store.unreported_tables():
+            try:
+                self.unreported.append(self._from_stored(stored))
+            except Exception:
+                log.exception(
+                    "table %s: finished, but its log does not replay for the report", stored.row["id"]
+                )
+        log.info("loaded %d open tables; %d final reports to post", len(loaded), len(self.unreported))
         return loaded
 
     async def _set_aside(self, stored: StoredTable, exc: Exception) -> None:

@@ -141,8 +141,9 @@ class Tables(commands.Cog):
         self._spawn(self._catch_up(), name="catch-up")
 
     async def _catch_up(self) -> None:
-        """After a start: tell channels whose table was set aside, start AI seats, and bring boards
-        up to date where they are behind the log, a few per second (not every board at once)."""
+        """After a start: tell channels whose table was set aside, post final reports that a stop
+        kept back, start AI seats, and bring boards up to date where they are behind the log, a few
+        per second (not every board at once)."""
         for aside in self.tables.set_aside:
             channel = self.bot.get_channel(aside.channel_id)
             if channel is None:
@@ -151,6 +152,9 @@ class Tables(commands.Cog):
                 await channel.send(SET_ASIDE)
             except DISCORD_FAULTS as exc:
                 log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
+        for table in self.tables.unreported:
+            self.present(table)  # the final board and the final report the stop kept from the channel
+        self.tables.unreported.clear()
         behind = []
         for table in self.tables.open_tables():
             if table.status != PLAYING:

@@ -410,6 +410,15 @@ class SqliteStore(StatsQueries):
             rows = await cur.fetchall()
         return await self._stored(list(rows))
 
+    async def unreported_tables(self) -> list[StoredTable]:
+        """Finished games whose final report was not posted yet (the bot stopped in between)."""
+        async with self.db.execute(
+            "SELECT * FROM tables WHERE status = 'finished' AND started_at IS NOT NULL "
+            "AND json_extract(meta, '$.reported') IS NULL ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return await self._stored(list(rows))
+
     async def load_table(self, table_id: int) -> StoredTable | None:
         async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()

@@ -182,3 +182,47 @@ async def test_in_skip_bo_junior_a_player_off_turn_hears_whose_turn_it_is_not_a_
     assert result.ephemeral
     assert "turn, not yours" in result.response.content
     assert "hand" not in result.response.content
+
+
+async def test_a_stop_between_the_deciding_action_and_its_report_posts_the_report_after_the_restart(
+    simcord_env, settings
+):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    # The deciding action is in the log, but the process stopped before the table was closed.
+    await env.bot.store.append_action(
+        table.id, table.version, {"type": "abandon"}, ann.id, "2026-01-01T00:00:00+00:00"
+    )
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    await env.advance_time(5)
+    assert env.bot.tables.in_channel(channel.id) is None, "the table is closed"
+    assert len(reports(channel)) == 1
+    assert not board(channel).components, "the old board no longer offers the game"
+    # Another restart posts nothing twice.
+    again = Deckhand(settings)
+    await env.restart_bot(again)
+    await env.advance_time(5)
+    assert len(reports(channel)) == 1
+    await env.settle()
+    await restarted.store.close()
+    await again.store.close()
+
+
+async def test_a_report_that_could_not_be_posted_before_a_stop_is_posted_after_it(simcord_env, settings):
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    table = await open_table(env, channel, ann)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    assert table.status == FINISHED and reports(channel) == []
+    # The process stops while Discord still fails; the next one posts the report once it can.
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    env.backend.faults.clear()
+    await env.advance_time(120)
+    assert len(reports(channel)) == 1
+    await env.settle()
+    await restarted.store.close()
