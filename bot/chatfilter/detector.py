@@ -1738,7 +1738,7 @@ RATING_SCALES = frozenset(
 AT_A_PLACE = frozenset("sitting sits sit is ist est am m stuck are re was stands stand bin suis es".split())
 CLOCK_WORDS = (
     roles.WEEKDAYS
-    | roles.TIME_AFTER
+    | (roles.TIME_AFTER - {"pile"})
     | frozenset("meet start stop leave see back bed sleep quit done".split())
 )
 NUMBER_LABELS = frozenset("nummer numero nr".split())

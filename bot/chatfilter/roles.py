@@ -18,8 +18,8 @@ def _set(text: str) -> frozenset[str]:
 
 
 MONTHS = _set(
-    "january february march april may june july august september october november december jan feb "
-    "mar apr jun jul aug sep sept oct nov dec januar jaenner februar maerz mai juni juli oktober "
+    "january february march april june july august september october november december jan feb "
+    "apr jun jul aug sep sept oct nov dec januar jaenner februar maerz mai juni juli oktober "
     "dezember janvier fevrier mars avril juin juillet aout septembre octobre novembre decembre "
     "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre"
 )
@@ -31,8 +31,7 @@ DAY_NAMES = _set(
 WEEKDAYS = DAY_NAMES | _set("tomorrow tonight today morgen heute abend demain soir manana noche hoy")
 TIME_BEFORE = _set("at um ab gegen vers hacia till until by bis from von seit desde")
 TIME_AFTER = _set(
-    "uhr h pm am oclock o'clock heures heure horas hora sharp punkt pile ish morgens abends "
-    "nachts tonight tomorrow"
+    "uhr h pm oclock o'clock heures heure horas hora sharp punkt pile ish morgens abends nachts"
 )
 # Words after a number that make it a quantity of time: durations and ages.
 UNITS = _set(

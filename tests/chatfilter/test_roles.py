@@ -196,6 +196,8 @@ FLAGGED = {
         ("a 5 would be nice", 5),
         ("mit 47 kann ich nichts anfangen", 47),
         ("I am back. 47 is still in my hand", 47),
+        ("17 may work on pile 2", 17),
+        ("I will play 17 tomorrow", 17),
     ],
     "ranges": [
         ("something in the sixties", 60),
