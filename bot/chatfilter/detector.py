@@ -675,8 +675,15 @@ def _mixed(
         ):
             nums.append(Num(value, i, i, "ordinal"))
             return
+        before = fold(toks[i - 1].text) if i > 0 else ""
+        if tail == "s" and before in ("brb", "wait", "in", "give", "gimme", "warte", "attends", "espera"):
+            nums.append(Num(value, i, i, "digits", allowed="a time"))  # "brb 30s"
+            return
         if tail in ("s", "'s", "ies", "ern", "er") and value % 10 == 0 and 20 <= value <= 90:
             nums.append(Num(value, i, i, "decade"))
+            return
+        if tail in ("s", "'s") and 2 <= value <= 99:
+            nums.append(Num(value, i, i, "digits"))  # "any 7s?": cards of that value
             return
         if tail in ("ish", "something"):
             nums.append(Num(value, i, i, "decade"))
@@ -1788,7 +1795,9 @@ def b2_is_play(prev: list[str]) -> bool:
     return len(prev) > 1 and prev[1] in PLAY_VERBS
 
 
-ASKING_WORDS = frozenset("anyone anybody someone somebody who wer jemand qui quelqu quien alguien".split())
+ASKING_WORDS = frozenset(
+    "any anyone anybody someone somebody who wer jemand qui quelqu quien alguien".split()
+)
 
 
 def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:

@@ -198,6 +198,7 @@ FLAGGED = {
         ("I am back. 47 is still in my hand", 47),
         ("17 may work on pile 2", 17),
         ("I will play 17 tomorrow", 17),
+        ("any 7s?", 7),
     ],
     "ranges": [
         ("something in the sixties", 60),
