@@ -1804,7 +1804,10 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     if any(w in ("under", "unter", "than", "als", "que", "de") for w in prev[:1]) and scene.mine:
         return False
     near = set(prev[:3]) | set(nxt[:4])
-    return bool(near & roles.TRICK) or scene.pile_named or "-" in prev[:1] or "+" in prev[:1]
+    if near & roles.TRICK or "-" in prev[:1] or "+" in prev[:1]:
+        return True
+    # A pile named without a trick word: "10 on pile 2" is the trick, "I have a 10 for pile 2" a card.
+    return scene.pile_named and not set(prev[:2]) & (roles.ARTICLES | roles.HAVE)
 
 
 def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:

@@ -199,6 +199,7 @@ FLAGGED = {
         ("17 may work on pile 2", 17),
         ("I will play 17 tomorrow", 17),
         ("any 7s?", 7),
+        ("I have a 10 for pile 2", 10),
     ],
     "ranges": [
         ("something in the sixties", 60),
