@@ -12,7 +12,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -30,11 +30,13 @@ from bot.ui.base import DISCORD_FAULTS
 from bot.ui.components import Click, TableButton
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
+ANSWER_DEADLINE = 2.0  # seconds: a click whose work takes longer is deferred (Discord allows 3)
 CATCH_UP_PER_SECOND = 5  # boards brought up to date per second after a start
 SET_ASIDE = (
     "The game at this table could not be restored after my restart, so I set it aside (its record "
@@ -87,6 +89,27 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await the work of a click; if it is not done by ANSWER_DEADLINE, tell Discord the answer is
+    coming (a deferred update), so that the click does not fail when the store is slow."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_DEADLINE)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except DISCORD_FAULTS as exc:
+            log.warning("could not defer the answer to a click: %r", exc)
+    return await task
+
+
+async def redraw(interaction: discord.Interaction, **message: Any) -> None:
+    """Answer a click by redrawing the message it came from (after a deferral, by editing it)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.response.edit_message(**message)
 
 
 def user_errors(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -502,12 +525,14 @@ class Tables(commands.Cog):
             raise TableError("That button is not one of mine.")
         pile = self._int_arg(click, 0)
         action = {"type": "signal", "pile": pile, "signal": click.args[1]}
-        outcome = await self.tables.act(click.table_id, interaction.user.id, action, None)
+        outcome = await in_time(
+            interaction, self.tables.act(click.table_id, interaction.user.id, action, None)
+        )
         table = outcome.table
         self.present(table)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
-        await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
+        await redraw(interaction, **render.signal_panel(table, seat).kwargs())
 
     # Skip-Bo Junior: the player whose turn it is plays with the board's buttons.
 
@@ -524,13 +549,15 @@ class Tables(commands.Cog):
 
     async def _board_act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
         self._my_seat(interaction, click, skipbo_junior.NAME)
-        outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
+        outcome = await in_time(
+            interaction, self.tables.act(click.table_id, interaction.user.id, action, click.version)
+        )
         table = outcome.table
         # The answer to a click on the board is the new board; the presenter does the rest.
         on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
         self.present(table, board=not on_board)
         try:
-            await interaction.response.edit_message(**render.board(table).kwargs())
+            await redraw(interaction, **render.board(table).kwargs())
         except Exception:
             self.present(table)
             raise
@@ -564,14 +591,16 @@ class Tables(commands.Cog):
         return card
 
     async def _act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
-        outcome = await self.tables.act(click.table_id, interaction.user.id, action, click.version)
+        outcome = await in_time(
+            interaction, self.tables.act(click.table_id, interaction.user.id, action, click.version)
+        )
         table = outcome.table
         self.present(table)
         seat = table.seat_of(interaction.user.id)
         if seat is not None and table.state is not None:
-            await interaction.response.edit_message(**render.hand(table, seat).kwargs())
+            await redraw(interaction, **render.hand(table, seat).kwargs())
         else:
-            await interaction.response.edit_message(content="You have left the game.", embed=None, view=None)
+            await redraw(interaction, content="You have left the game.", embed=None, view=None)
 
     async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
@@ -682,14 +711,14 @@ class Tables(commands.Cog):
         if seat is None or table.state is None or table.game == skipbo_junior.NAME:
             await reply(interaction, note or "You have no hand at this table.")
             return
-        await interaction.response.edit_message(**render.hand(table, seat, note=note).kwargs())
+        await redraw(interaction, **render.hand(table, seat, note=note).kwargs())
 
     async def _show_current(self, interaction: discord.Interaction, table: Table) -> None:
         """A click drawn for an older state: redraw what was clicked as it is now, and say so."""
         changed = "The table changed since this was drawn, so nothing was played."
         if table.game == skipbo_junior.NAME:
             # The board carries Skip-Bo Junior's buttons: show the board as it is now.
-            await interaction.response.edit_message(**render.board(table).kwargs())
+            await redraw(interaction, **render.board(table).kwargs())
             await interaction.followup.send(f"{changed} Here is the board now.", ephemeral=True)
             return
         await self._show_hand(interaction, table, note=f"{changed} Here is your hand now.")

@@ -3,6 +3,8 @@ failing, the last person leaves an AI table, the bot restarts with boards behind
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.app import Deckhand
 from bot.tables import FINISHED, PLAYING
 from tests.e2e.helpers import board, button, buttons, open_table, reports, show_hand, turn_notices, world
@@ -226,3 +228,31 @@ async def test_a_report_that_could_not_be_posted_before_a_stop_is_posted_after_i
     assert len(reports(channel)) == 1
     await env.settle()
     await restarted.store.close()
+
+
+async def test_a_slow_store_defers_the_answer_and_the_hand_is_redrawn_when_the_play_is_saved(
+    simcord_env, monkeypatch
+):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await show_hand(ann, channel)
+    card, pile = table.state.playable(0)[0]
+    chosen = await ann.click(hand, label=str(card))
+    target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile + 1}")
+    store = env.bot.store
+    append = store.append_action
+
+    async def slow_append(*args, **kwargs):
+        await asyncio.sleep(2.5)  # a disk that stalls past Discord's 3-second deadline, nearly
+        return await append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", slow_append)
+    clicked = await ann.click(chosen.response, custom_id=target["custom_id"])
+    await env.advance_time(3)
+    assert table.version == 1, "the play was saved"
+    calls = [(r.method, r.path) for r in env.backend.http_requests]
+    callbacks = [r.json for r in env.backend.http_requests if r.path.endswith("/callback")]
+    assert callbacks[-1]["type"] == 6, "the click was answered in time with a deferred update"
+    assert any(m == "PATCH" and p.endswith("/messages/@original") for m, p in calls), "then the hand redrawn"
+    assert clicked is not None
