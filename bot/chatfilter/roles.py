@@ -131,8 +131,8 @@ BOUND_BEFORE = _set(
 )
 # Words just before a number that tie it to a card.
 ARTICLES = _set(
-    "the a an this that die der den dem ne nen ner 'ne ein eine einen einer einem le la l un une ce cette el una "
-    "ese esa este esta lo"
+    "the a an this that die der den dem ne nen ner 'ne ein eine einen einer einem le la l un une ce "
+    "cette el una ese esa este esta lo"
 )
 HAVE = _set(
     "have got hold holding holds drew drawn has had hab habe hast hat haette hatte halte haelt "
