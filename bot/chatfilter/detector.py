@@ -268,7 +268,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
     if (
         (adjacent and _adjacent_target(text, adjacent))
         or OFF_BY_ONE.search(text)
-        or (roles.ADJACENT_WORDS.search(scene.joined) and scene.pile_named)
+        or (scene.pile_named and roles.ADJACENT_WORDS.search(scene.joined))
     ):
         notes.append("an exact offset from a pile top")
     if SINGLE_DIGIT.search(text):
@@ -490,7 +490,7 @@ def _glued_sentence(i: int, word: str, langs: tuple[str, ...], nums: list[Num]) 
 
 
 def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
-    if not roles.ANY_SAYING.search(scene.joined):
+    if not scene.wordset & roles.SAYING_WORDS or not roles.ANY_SAYING.search(scene.joined):
         return
     for pattern, value in SAYINGS.values():
         m = pattern.search(scene.joined)
@@ -1047,19 +1047,7 @@ class Scene:
         self.starts: list[int] = []
         self._at: dict[frozenset[str], set[int]] = {}
         self.words = [fold(t.text) for t in toks]
-        parts: list[str] = []
-        self.at: list[int] = []  # offset of each token in `joined`
-        length = 0
-        previous_end = -1
-        for word, t in zip(self.words, toks, strict=True):
-            if 0 <= previous_end < t.start:
-                parts.append(" ")
-                length += 1
-            self.at.append(length)
-            parts.append(word)
-            length += len(word)
-            previous_end = t.end
-        self.joined = "".join(parts)  # folded tokens, spaced as in the message
+        self._toks = toks
         wordset = set(self.words)
         self.wordset = wordset
         self.has_month = bool(wordset & roles.MONTHS)
@@ -1068,6 +1056,32 @@ class Scene:
             w.endswith(("stapel", "pile", "pila")) and not w.startswith(("nachzieh", "zieh")) for w in wordset
         )
         self.question = "?" in text
+
+    @cached_property
+    def _joined(self) -> tuple[str, list[int]]:
+        parts: list[str] = []
+        at: list[int] = []
+        length = 0
+        previous_end = -1
+        for word, t in zip(self.words, self._toks, strict=True):
+            if 0 <= previous_end < t.start:
+                parts.append(" ")
+                length += 1
+            at.append(length)
+            parts.append(word)
+            length += len(word)
+            previous_end = t.end
+        return "".join(parts), at
+
+    @property
+    def joined(self) -> str:
+        """The folded tokens, spaced as in the message."""
+        return self._joined[0]
+
+    @property
+    def at(self) -> list[int]:
+        """The offset of each token in `joined`."""
+        return self._joined[1]
 
     def covered(self, pattern: re.Pattern[str]) -> set[int]:
         """The tokens inside a match of `pattern`."""

@@ -233,3 +233,5 @@ RESULT_WORDS = _set(
     "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
     "restait restaient quedaban lagen remaining"
 )
+# Words without which no saying above can match.
+SAYING_WORDS = _set("ducks ladies legs clickety click door cocottes patitos bonita christ cristo jesus baker")
