@@ -563,23 +563,24 @@ class TableService:
         record = self._record_form(action)
         now = self.now()
         turn_changed = turn_of(state) != turn_before
+        at = _iso(now)
         fields: dict[str, Any] = {}
-        timer = {"turn_started": _iso(now), "reminded": False, "expired": False}
-        undo = {key: table.meta.get(key) for key in timer}
+        undo: dict[str, Any] = {}
         if turn_changed:
             # The turn timer starts again. The table's row is only written when its meta changes (the
             # version is the number of logged events). Meta changes in memory as it is handed to the
             # store, so a message id saved meanwhile is neither lost nor written back stale.
+            timer = {"turn_started": at, "reminded": False, "expired": False}
+            undo = {key: table.meta.get(key) for key in timer}
             table.meta = fields["meta"] = {**table.meta, **timer}
         seq = table.version
         try:
-            await self.store.append_action(table.id, seq, record, user_id, _iso(now), **fields)
+            await self.store.append_action(table.id, seq, record, user_id, at, **fields)
         except StoreError as exc:
             log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
             # Back to the state before the action: the same deal and the actions before it.
             self._replay(table, state.action_dicts()[:-1])
-            if turn_changed:
-                table.meta = {**table.meta, **undo}
+            table.meta = {**table.meta, **undo}
             raise TableError(SAVE_FAILED) from exc
         table.version = seq + 1
         if record["type"] != "signal":

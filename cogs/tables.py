@@ -137,7 +137,6 @@ class Tables(commands.Cog):
         self.tick_seconds: float = settings.tick_seconds
         self._board_dirty: set[int] = set()
         self._presenters: dict[int, asyncio.Task] = {}
-        self._shown: dict[int, Table] = {}  # tables whose channel is being brought up to date
         self._board_last: dict[int, float] = {}
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self._scroll: dict[int, int] = {}
@@ -736,7 +735,6 @@ class Tables(commands.Cog):
         as Discord fails, and coalesces bursts of changes into one board edit."""
         if board:
             self._board_dirty.add(table.id)
-        self._shown[table.id] = table
         task = self._presenters.get(table.id)
         if task is None or task.done():
             self._presenters[table.id] = asyncio.create_task(
@@ -767,8 +765,8 @@ class Tables(commands.Cog):
             if self._presenters.get(table.id) is asyncio.current_task():
                 del self._presenters[table.id]
             if table.status != PLAYING and table.id not in self._presenters:
-                self._shown.pop(table.id, None)
                 self._board_dirty.discard(table.id)
+                self._board_last.pop(table.id, None)
 
     async def _show(self, table: Table) -> bool:
         """One pass: bring the board, the turn notice and the final report up to date. True when
