@@ -186,9 +186,11 @@ class ChatWatch(commands.Cog):
         host = table.host_id if table is not None else None
         if interaction.user.id != host and not await is_mod(self.bot, interaction):
             raise TableError("Only the host or a moderator can mark a false alarm.")
-        cleared = await self.store.clear_strike(click.table_id, int(click.args[0]), interaction.user.id)
+        cleared = await self.store.clear_strike(
+            click.table_id, int(click.args[0]), interaction.user.id, channel_id=interaction.channel_id or 0
+        )
         if cleared is None:
-            raise TableError("That strike was cleared already.")
+            raise TableError("That strike was cleared already, or is not one of this channel.")
         if interaction.user.id != host:
             await self.store.log_mod_action(
                 interaction.guild_id or 0,

@@ -472,6 +472,8 @@ class Tables(commands.Cog):
         table = await self.tables.cancel(
             click.table_id, interaction.user.id, moderator=await is_mod(self.bot, interaction)
         )
+        if interaction.user.id != table.host_id:
+            await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
         closed = render.lobby_closed(table, f"{interaction.user.display_name} cancelled the lobby.")
         await interaction.response.edit_message(**closed.kwargs())
 
@@ -628,6 +630,8 @@ class Tables(commands.Cog):
         moderator = await is_mod(self.bot, interaction)
         if table.status == LOBBY:
             await self.tables.cancel(table.id, interaction.user.id, moderator=moderator)
+            if interaction.user.id != table.host_id:
+                await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
             await interaction.response.edit_message(content="The lobby is closed.", embed=None, view=None)
             await self._update_lobby(table, closed=f"{interaction.user.display_name} closed the lobby.")
             return
@@ -664,6 +668,9 @@ class Tables(commands.Cog):
         )
         if table is not None:
             self.present(table)
+            if interaction.user.id != table.host_id:
+                detail = {"table_id": table.id, "turn": turn, "choice": choice}
+                await self._log_mod_action(interaction, "absent_seat", detail)
         done = "handed to an AI seat" if choice == "ai" else "removed; its cards count as not laid"
         await interaction.response.edit_message(content=f"The absent seat was {done}.", view=None)
 

@@ -482,15 +482,19 @@ class SqliteStore(StatsQueries):
 
         return await self.run(work)
 
-    async def clear_strike(self, table_id: int, strike_id: int, by: int) -> dict[str, Any] | None:
-        """Mark a strike a false alarm; returns it, or None if unknown or cleared already."""
+    async def clear_strike(
+        self, table_id: int, strike_id: int, by: int, *, channel_id: int
+    ) -> dict[str, Any] | None:
+        """Mark a strike a false alarm; returns it, or None if unknown, cleared already, or not a
+        strike of a table in `channel_id` (a button pressed anywhere else clears nothing)."""
 
         def work(conn: sqlite3.Connection) -> dict[str, Any] | None:
             conn.row_factory = sqlite3.Row
             try:
                 row = conn.execute(
-                    "SELECT * FROM strikes WHERE id = ? AND table_id = ? AND cleared_by IS NULL",
-                    (strike_id, table_id),
+                    "SELECT s.* FROM strikes s JOIN tables t ON t.id = s.table_id "
+                    "WHERE s.id = ? AND s.table_id = ? AND t.channel_id = ? AND s.cleared_by IS NULL",
+                    (strike_id, table_id, channel_id),
                 ).fetchone()
             finally:
                 conn.row_factory = None

@@ -1,0 +1,88 @@
+"""Moderator powers stay in their own server, and every moderator action reaches /settings log."""
+
+from __future__ import annotations
+
+import discord
+from simcord.results import to_discord_message
+
+from bot.tables import LOBBY, PLAYING
+from tests.e2e.helpers import button, buttons, open_lobby, open_table, world
+
+
+def moderator(env, guild, name="mod"):
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=[mods])
+
+
+def relayed(env, channel, message):
+    """The same buttons on a message in another channel: a forged or relayed click."""
+    raw = env.backend.create_message(
+        channel.id, env.bot.user.id, "relayed", components=[{"type": 1, "components": buttons(message)[:5]}]
+    )
+    return to_discord_message(env, raw)
+
+
+async def logged(env, guild):
+    return [a["action"] for a in await env.bot.store.mod_actions(guild.id)]
+
+
+async def test_a_moderator_of_another_server_cannot_end_a_game_or_clear_a_strike_here(simcord_env):
+    env = simcord_env
+    guild_a, channel_a, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel_a, ann, bob)
+    sent = await bob.send(channel_a, "I have 47")
+    assert sent is not None
+    notice = next(m for m in channel_a.history() if "looked like sharing a card number" in m.content)
+
+    guild_b = env.create_guild()
+    channel_b = guild_b.create_text_channel("elsewhere")
+    mod_b = moderator(env, guild_b)
+    asked = await ann.slash(channel_a, "game end")  # the confirmation carries A's table id
+    ended = await mod_b.click(relayed(env, channel_b, asked.response), label="End it")
+    assert ended.ephemeral and "another channel" in ended.response.content
+    assert table.status == PLAYING
+    strike_button = button(notice, label="False alarm")
+    cleared = await mod_b.click(relayed(env, channel_b, notice), custom_id=strike_button["custom_id"])
+    assert cleared.ephemeral and "not one of this channel" in cleared.response.content
+    assert await env.bot.store.strikes(table.id) == {bob.id: 1}
+    assert await logged(env, guild_a) == [] and await logged(env, guild_b) == []
+
+
+async def test_every_moderator_route_writes_one_log_entry(simcord_env):
+    """The routes: close a lobby (its Cancel button, or /game end), end a game, decide about an
+    absent seat, mark a false alarm, change a setting, reset the leaderboards."""
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    mod = moderator(env, guild)
+
+    lobby = await open_lobby(env, channel, ann)
+    await mod.click(lobby, label="Cancel")
+    assert env.bot.tables.in_channel(channel.id) is None
+    assert await logged(env, guild) == ["close_lobby"]
+
+    await open_lobby(env, channel, ann)
+    assert env.bot.tables.in_channel(channel.id).status == LOBBY
+    asked = await mod.slash(channel, "game end")
+    await mod.click(asked.response, label="End it")
+    assert (await logged(env, guild))[0] == "close_lobby" and len(await logged(env, guild)) == 2
+
+    table = await open_table(env, channel, ann, bob)
+    await env.advance_time(601)  # ann's turn times out
+    absent = next(m for m in channel.history() if buttons(m) and "Hand seat to AI" in str(buttons(m)))
+    await mod.click(absent, label="Hand seat to AI")
+    assert table.seats[0].ai
+    assert (await logged(env, guild))[0] == "absent_seat"
+
+    await bob.send(channel, "I have 47")
+    notice = next(m for m in channel.history() if "looked like sharing a card number" in m.content)
+    await mod.click(notice, label="False alarm")
+    assert (await logged(env, guild))[0] == "false_alarm"
+
+    asked = await mod.slash(channel, "game end")
+    await mod.click(asked.response, label="End it")
+    assert (await logged(env, guild))[0] == "end_game"
+
+    await mod.slash(channel, "settings timer", minutes=5)
+    actions = await logged(env, guild)
+    assert actions[1:] == ["end_game", "false_alarm", "absent_seat", "close_lobby", "close_lobby"]
+    assert len(actions) == 6 and actions[0] not in actions[1:], "the setting has its own entry"
