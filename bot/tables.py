@@ -195,6 +195,7 @@ class TableService:
         # (or other tables) up; one thread, so AI seats of many tables do not crowd the loop out.
         self._ai_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
         self.set_aside: list[SetAside] = []
+        self._pending_results: list[Table] = []  # finished, the result not written yet
         # Finished games whose final report is still to be posted (found at start-up).
         self.unreported: list[Table] = []
 
@@ -248,6 +249,13 @@ class TableService:
                 # The deciding action was saved but the finish was not: finish it now, and show it.
                 await self._finish(table)
                 self.unreported.append(table)
+        for stored in await self.store.pending_results():
+            try:
+                self._pending_results.append(self._from_stored(stored))
+            except Exception:
+                log.exception(
+                    "table %s: finished, but its log does not replay for its result", stored.row["id"]
+                )
         for stored in await self.store.unreported_tables():
             try:
                 self.unreported.append(self._from_stored(stored))
@@ -599,15 +607,40 @@ class TableService:
         return out
 
     async def _finish(self, table: Table) -> None:
-        """Record the result and free the channel. The result can be recomputed from the log."""
+        """Record the result and free the channel. The result can be recomputed from the log: when
+        its write fails, the table is closed without it and the result is written later."""
         try:
             await self._close(table, FINISHED, self.result_row(table, self.now()))
+            return
+        except StoreError as exc:
+            log.warning("table %s: could not record the result (%s); closing it without", table.id, exc)
+        table.meta = {**table.meta, "result_pending": True}
+        try:
+            await self._close(table, FINISHED)
         except StoreError:
             # The deciding action is saved; the next start-up finishes the table from its log.
-            log.exception("table %s: could not record the result", table.id)
+            log.exception("table %s: could not close the table either", table.id)
             table.status = FINISHED
             table.finished_at = self.now()
             self._forget(table)
+            return
+        self._pending_results.append(table)
+
+    async def _write_pending_results(self) -> None:
+        """Results whose first write failed, written again from the finished state."""
+        for table in list(self._pending_results):
+            assert table.finished_at is not None
+            before = table.meta
+            table.meta = {key: value for key, value in before.items() if key != "result_pending"}
+            try:
+                await self.store.finish_table(
+                    table.id, self.result_row(table, table.finished_at), meta=table.meta
+                )
+            except StoreError as exc:
+                log.warning("table %s: the result still cannot be written: %s", table.id, exc)
+                table.meta = {**table.meta, "result_pending": True}
+                continue
+            self._pending_results.remove(table)
 
     def result_row(self, table: Table, now: datetime) -> dict[str, Any]:
         state = table.state
@@ -724,6 +757,8 @@ class TableService:
         """Due timers: idle lobbies close, turn reminders at half time, and turn timeouts."""
         now = self.now()
         events: list[TimerEvent] = []
+        if self._pending_results:
+            await self._write_pending_results()
         for table in list(self._by_channel.values()):
             if table.status == LOBBY:
                 if now - table.updated_at >= self.lobby_idle:

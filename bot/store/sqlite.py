@@ -419,6 +419,15 @@ class SqliteStore(StatsQueries):
             rows = await cur.fetchall()
         return await self._stored(list(rows))
 
+    async def pending_results(self) -> list[StoredTable]:
+        """Finished games whose result could not be written when they ended."""
+        async with self.db.execute(
+            "SELECT * FROM tables WHERE status = 'finished' AND json_extract(meta, '$.result_pending') "
+            "ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return await self._stored(list(rows))
+
     async def load_table(self, table_id: int) -> StoredTable | None:
         async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
             row = await cur.fetchone()

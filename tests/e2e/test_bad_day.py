@@ -263,3 +263,37 @@ async def test_a_slow_store_defers_the_answer_and_the_hand_is_redrawn_when_the_p
     assert callbacks[-1]["type"] == 6, "the click was answered in time with a deferred update"
     assert any(m == "PATCH" and p.endswith("/messages/@original") for m, p in calls), "then the hand redrawn"
     assert clicked is not None
+
+
+async def test_a_failed_result_write_frees_the_channel_and_the_result_is_written_later(simcord_env):
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    table = await open_table(env, channel, ann)
+    store = env.bot.store
+    await store._write(
+        [
+            (
+                "CREATE TRIGGER no_results BEFORE INSERT ON results "
+                "BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+                (),
+            )
+        ]
+    )
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    assert table.status == FINISHED
+    # The channel is free at once: a new game opens here.
+    again = await ann.slash(channel, "game new")
+    assert again.response is not None and not again.response.ephemeral
+    stored = await store.load_table(table.id)
+    assert stored.row["status"] == "finished" and stored.row["meta"].get("result_pending")
+    # Once the disk is back, the result is written from the finished game, once.
+    await store._write([("DROP TRIGGER no_results", ())])
+    await env.advance_time(20)
+    async with store.db.execute("SELECT COUNT(*) FROM results WHERE table_id = ?", (table.id,)) as cur:
+        assert (await cur.fetchone())[0] == 1
+    stored = await store.load_table(table.id)
+    assert not stored.row["meta"].get("result_pending")
+    await env.advance_time(20)
+    async with store.db.execute("SELECT games FROM guild_totals") as cur:
+        assert [r[0] for r in await cur.fetchall()] == [1]
