@@ -486,11 +486,16 @@ class Community(commands.Cog):
             await reply(interaction, "No moderator actions yet.")
             return
         lines = [
-            f"{_date(a['at'])}: <@{a['user_id']}> {a['action'].replace('_', ' ')}"
+            f"{_date(a['at'])}: {_who(a['user_id'])} {a['action'].replace('_', ' ')}"
             + (f" ({_detail(a['detail'])})" if a["detail"] else "")
             for a in actions
         ]
         await reply(interaction, "\n".join(lines)[:1900])
+
+
+def _who(user_id: int) -> str:
+    """A moderator in the log; 0 stands for one who asked to be forgotten."""
+    return f"<@{user_id}>" if user_id else "a former moderator"
 
 
 async def setup(bot: Any) -> None:

@@ -327,7 +327,8 @@ class SqliteStore(StatsQueries):
         ]
         month = r["finished_at"][:7]
         for i, seat in enumerate(seats):
-            user_id = None if seat.get("ai") else seat.get("user_id")
+            # A seat keeps its member for life: handed to the AI or left, the result is theirs.
+            user_id = seat.get("user_id")
             seat_won = int(bool(seat.get("won", r["won"])))
             seat_left = int(seat.get("cards_left", r["cards_left"]))
             out.append(

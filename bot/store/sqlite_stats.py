@@ -16,6 +16,24 @@ import aiosqlite
 from bot.store.base import BoardRow
 
 FORGOTTEN = "a former player"
+# Every column that holds a member's id, each of which forget_member clears (0 or NULL stands for
+# "a former player"); results.seats holds ids inside its JSON and is rewritten too. A test checks
+# this list against the schema, so a new column of member ids cannot be forgotten by mistake.
+MEMBER_COLUMNS = frozenset(
+    {
+        ("tables", "host_id"),
+        ("seats", "user_id"),
+        ("events", "user_id"),
+        ("results", "ended_by"),
+        ("result_seats", "user_id"),
+        ("member_totals", "user_id"),
+        ("member_months", "user_id"),
+        ("strikes", "user_id"),
+        ("strikes", "cleared_by"),
+        ("leaderboard_resets", "by"),
+        ("mod_actions", "user_id"),
+    }
+)
 
 
 class StatsQueries:
@@ -265,6 +283,9 @@ class StatsQueries:
                 (user_id,),
             ),
             ("UPDATE results SET ended_by = NULL WHERE ended_by = ?", (user_id,)),
+            ("UPDATE strikes SET cleared_by = 0 WHERE cleared_by = ?", (user_id,)),
+            ("UPDATE leaderboard_resets SET by = 0 WHERE by = ?", (user_id,)),
+            ("UPDATE mod_actions SET user_id = 0 WHERE user_id = ?", (user_id,)),
         ]
         await self._write(statements)
         return len(rows)
