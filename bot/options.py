@@ -118,6 +118,17 @@ class SettingsService:
         self._guilds[guild_id] = updated
         return updated
 
+    async def drop_channel(self, guild_id: int, channel_id: int, at: str) -> None:
+        """A channel that no longer exists leaves the list of table channels (the bot's own
+        clean-up, not a moderator's action: nothing is logged)."""
+        current = await self.guild(guild_id)
+        if channel_id not in current.table_channels:
+            return
+        kept = tuple(c for c in current.table_channels if c != channel_id)
+        updated = current.model_copy(update={"table_channels": kept})
+        await self.store.set_guild_options(guild_id, updated.model_dump(mode="json"), at)
+        self._guilds[guild_id] = updated
+
     async def update_channel(
         self, guild_id: int, channel_id: int, changes: dict[str, Any], by: int, at: str
     ) -> ChannelOverrides:

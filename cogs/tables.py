@@ -236,8 +236,10 @@ class Tables(commands.Cog):
             return
         parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
         server = await self.bot.guild_settings.for_channel(guild.id, channel.id, parent_id)
-        if server.table_channels and not {channel.id, parent_id} & set(server.table_channels):
-            places = ", ".join(f"<#{c}>" for c in server.table_channels)
+        # Listed channels that were deleted meanwhile do not count (none left: tables open anywhere).
+        places_here = [c for c in server.table_channels if guild.get_channel_or_thread(c) is not None]
+        if places_here and not {channel.id, parent_id} & set(places_here):
+            places = ", ".join(f"<#{c}>" for c in places_here)
             await reply(interaction, f"Tables on this server open in {places}.")
             return
         if game not in GAMES:
@@ -1008,6 +1010,12 @@ class Tables(commands.Cog):
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self._channel_gone(channel.id)
+        try:
+            await self.bot.guild_settings.drop_channel(
+                channel.guild.id, channel.id, discord.utils.utcnow().isoformat()
+            )
+        except StoreError:
+            log.warning("could not drop deleted channel %s from the table channels", channel.id)
 
     @commands.Cog.listener()
     async def on_thread_delete(self, thread: discord.Thread) -> None:

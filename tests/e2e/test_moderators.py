@@ -86,3 +86,19 @@ async def test_every_moderator_route_writes_one_log_entry(simcord_env):
     actions = await logged(env, guild)
     assert actions[1:] == ["end_game", "false_alarm", "absent_seat", "close_lobby", "close_lobby"]
     assert len(actions) == 6 and actions[0] not in actions[1:], "the setting has its own entry"
+
+
+async def test_a_deleted_table_channel_no_longer_keeps_tables_out(simcord_env):
+    env = simcord_env
+    guild, channel, (ann,) = world(env, "ann")
+    mod = moderator(env, guild)
+    only = guild.create_text_channel("tables-only")
+    await mod.slash(only, "settings channels", action="add", channel=only)
+    refused = await ann.slash(channel, "game new")
+    assert refused.response.ephemeral and "open in" in refused.response.content
+    env.backend.delete_channel(only.id)
+    await env.settle()
+    opened = await ann.slash(channel, "game new")
+    assert not opened.response.ephemeral, "with its only table channel gone, tables open anywhere"
+    assert (await env.bot.guild_settings.guild(guild.id)).table_channels == ()
+    assert await logged(env, guild) == ["settings"], "the clean-up is not a moderator's action"
