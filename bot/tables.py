@@ -839,7 +839,10 @@ class TableService:
             log.warning("table %s: could not save message ids", table.id)
 
     async def rematch(self, finished_id: int, user_id: int, user_name: str, channel_id: int) -> Outcome:
-        """A new game in the same channel with the same seats and options, dealt at once."""
+        """A new game in the same channel with the same options. The people who played to the end
+        and the AI seats sit down again; a chair whose member left the game (or whose seat went to
+        the AI) or asked to be forgotten is open. With every chair taken the game is dealt at once;
+        otherwise the rematch opens as a lobby, for others to join."""
         stored = await self.store.load_table(finished_id)
         if stored is None or stored.row["status"] != FINISHED:
             raise TableError("That game cannot be played again.")
@@ -848,7 +851,15 @@ class TableService:
         old = self._from_stored(stored)
         if not old.was_seated(user_id):
             raise TableError("Only players from that game can start a rematch.")
-        seats = [Seat(s.user_id, s.name, s.ai and s.user_id is None) for s in old.seats]
+        left = old.state.left if old.state is not None else [False] * len(old.seats)
+        seats = []
+        for seat, gone in zip(old.seats, left, strict=True):
+            if seat.user_id == user_id:
+                seats.append(Seat(user_id, user_name))
+            elif seat.user_id is None and seat.ai:
+                seats.append(Seat(None, seat.name, ai=True))
+            elif seat.user_id is not None and not seat.ai and not gone:
+                seats.append(Seat(seat.user_id, seat.name))
         table = await self.open_lobby(
             guild_id=old.guild_id,
             channel_id=old.channel_id,
@@ -861,11 +872,12 @@ class TableService:
         async with table.lock:
             try:
                 await self._save_seats(table, seats)
-                await self._deal(table, None)
+                if len(seats) == len(old.seats):
+                    await self._deal(table, None)
             except TableError:
                 await self._cancel(table)
                 raise
-        return Outcome(table, turn_changed=True)
+        return Outcome(table, turn_changed=table.status == PLAYING)
 
     async def export(self, channel_id: int) -> dict[str, Any]:
         """The record of the channel's last finished game. A running game's record would reveal hands."""

@@ -657,8 +657,16 @@ class Tables(commands.Cog):
         outcome = await self.tables.rematch(
             click.table_id, interaction.user.id, interaction.user.display_name, interaction.channel_id
         )
-        await self._started(outcome)
-        await reply(interaction, "A rematch is dealt: same seats, same options.")
+        table = outcome.table
+        if table.status == PLAYING:
+            await self._started(outcome)
+            await reply(interaction, "A rematch is dealt: same seats, same options.")
+            return
+        # Some chairs are open: the rematch is a lobby for others to take them.
+        await reply(interaction, "Not everyone from that game is here, so the rematch opens as a lobby.")
+        assert interaction.channel is not None
+        message = await interaction.channel.send(**render.lobby(table).kwargs())
+        await self.tables.meta_update(table, lobby_msg=message.id)
 
     async def _click_absent(self, interaction: discord.Interaction, click: Click) -> None:
         if len(click.args) != 2:

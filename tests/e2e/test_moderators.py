@@ -102,3 +102,27 @@ async def test_a_deleted_table_channel_no_longer_keeps_tables_out(simcord_env):
     assert not opened.response.ephemeral, "with its only table channel gone, tables open anywhere"
     assert (await env.bot.guild_settings.guild(guild.id)).table_channels == ()
     assert await logged(env, guild) == ["settings"], "the clean-up is not a moderator's action"
+
+
+async def test_a_rematch_after_a_member_was_forgotten_leaves_their_chair_open(simcord_env):
+    from tests.e2e.helpers import reports
+
+    env = simcord_env
+    _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
+    await open_table(env, channel, ann, bob, cat)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    forget = await bob.slash(channel, "privacy forget-me")
+    await bob.click(forget.response, label="Forget me")
+    report = reports(channel)[0]
+    rematch = await cat.click(report, label="Rematch")
+    assert "opens as a lobby" in rematch.response.content
+    lobby = env.bot.tables.in_channel(channel.id)
+    assert lobby is not None and lobby.status == LOBBY
+    assert [s.user_id for s in lobby.seats] == [ann.id, cat.id], "bob's chair is open"
+    assert all("None" not in m.content for m in channel.history())
+    await bob.click(
+        next(m for m in channel.history() if "a table is open" in (m.embeds[0].title if m.embeds else "")),
+        label="Join",
+    )
+    assert [s.user_id for s in lobby.seats] == [ann.id, cat.id, bob.id]
