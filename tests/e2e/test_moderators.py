@@ -126,3 +126,26 @@ async def test_a_rematch_after_a_member_was_forgotten_leaves_their_chair_open(si
         label="Join",
     )
     assert [s.user_id for s in lobby.seats] == [ann.id, cat.id, bob.id]
+
+
+async def test_forget_me_reaches_the_moderator_log_and_a_seat_handed_to_the_ai_counts_in_stats(simcord_env):
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    other_mod = guild.add_member(env.create_user("mod2"), roles=[mods])
+    lobby = await open_lobby(env, channel, ann, bob, ai=2, game="red-and-black")
+    await ann.click(lobby, label="Start")
+    # bob leaves: an AI seat plays on in his place, and the result still counts for his seat.
+    asked = await bob.slash(channel, "game leave")
+    await bob.click(asked.response, label="Leave the game")
+    ended = await mod.slash(channel, "game end")
+    await mod.click(ended.response, label="End it")
+    stats = await ann.slash(channel, "stats", member=bob, game="red-and-black")
+    assert {f.name: f.value for f in stats.response.embeds[0].fields}["Games"] == "1"
+
+    forget = await mod.slash(channel, "privacy forget-me")
+    await mod.click(forget.response, label="Forget me")
+    log_view = await other_mod.slash(channel, "settings log")
+    assert "a former moderator" in log_view.response.content
+    assert f"<@{mod.id}>" not in log_view.response.content
