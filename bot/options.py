@@ -122,10 +122,17 @@ class SettingsService:
         """A channel that no longer exists leaves the list of table channels (the bot's own
         clean-up, not a moderator's action: nothing is logged)."""
         current = await self.guild(guild_id)
-        if channel_id not in current.table_channels:
-            return
-        kept = tuple(c for c in current.table_channels if c != channel_id)
-        updated = current.model_copy(update={"table_channels": kept})
+        if channel_id in current.table_channels:
+            kept = tuple(c for c in current.table_channels if c != channel_id)
+            await self._clean(guild_id, current.model_copy(update={"table_channels": kept}), at)
+
+    async def drop_role(self, guild_id: int, role_id: int, at: str) -> None:
+        """A deleted moderator role is no longer the server's moderator role (not logged either)."""
+        current = await self.guild(guild_id)
+        if current.moderator_role == role_id:
+            await self._clean(guild_id, current.model_copy(update={"moderator_role": None}), at)
+
+    async def _clean(self, guild_id: int, updated: GuildOptions, at: str) -> None:
         await self.store.set_guild_options(guild_id, updated.model_dump(mode="json"), at)
         self._guilds[guild_id] = updated
 

@@ -16,7 +16,7 @@ from bot.catalog import BY_KEY, GAMES
 from bot.charts import results_chart
 from bot.games.thegame import NAME as THE_GAME
 from bot.options import SettingsError
-from bot.store.base import BoardRow
+from bot.store.base import BoardRow, StoreError
 from bot.tables import TableError
 from bot.ui import render
 from bot.ui.components import Click, TableButton, view_of
@@ -491,6 +491,13 @@ class Community(commands.Cog):
             for a in actions
         ]
         await reply(interaction, "\n".join(lines)[:1900])
+
+    @commands.Cog.listener()
+    async def on_guild_role_delete(self, role: discord.Role) -> None:
+        try:
+            await self.settings.drop_role(role.guild.id, role.id, _now())
+        except StoreError:
+            log.warning("could not drop deleted role %s from the settings", role.id)
 
 
 def _who(user_id: int) -> str:

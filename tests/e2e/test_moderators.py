@@ -149,3 +149,19 @@ async def test_forget_me_reaches_the_moderator_log_and_a_seat_handed_to_the_ai_c
     log_view = await other_mod.slash(channel, "settings log")
     assert "a former moderator" in log_view.response.content
     assert f"<@{mod.id}>" not in log_view.response.content
+
+
+async def test_a_deleted_moderator_role_is_cleaned_from_the_settings(simcord_env):
+    env = simcord_env
+    guild, channel, _ = world(env, "ann")
+    mod = moderator(env, guild)
+    helpers = guild.create_role("Helpers")
+    await mod.slash(channel, "settings modrole", role=helpers)
+    assert (await env.bot.guild_settings.guild(guild.id)).moderator_role == helpers.id
+    env.backend.delete_role(guild.id, helpers.id)
+    await env.settle()
+    assert (await env.bot.guild_settings.guild(guild.id)).moderator_role is None
+    shown = await mod.slash(channel, "settings show")
+    assert str(helpers.id) not in str(shown.response.content) + str(
+        [e.to_dict() for e in shown.response.embeds]
+    )
