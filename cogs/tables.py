@@ -236,8 +236,12 @@ class Tables(commands.Cog):
             return
         parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
         server = await self.bot.guild_settings.for_channel(guild.id, channel.id, parent_id)
-        # Listed channels that were deleted meanwhile do not count (none left: tables open anywhere).
+        # Listed channels that were deleted meanwhile (while the bot was away, too) do not count, and
+        # leave the list; with none left, tables open anywhere.
         places_here = [c for c in server.table_channels if guild.get_channel_or_thread(c) is not None]
+        for gone in set(server.table_channels) - set(places_here):
+            with contextlib.suppress(StoreError):
+                await self.bot.guild_settings.drop_channel(guild.id, gone, discord.utils.utcnow().isoformat())
         if places_here and not {channel.id, parent_id} & set(places_here):
             places = ", ".join(f"<#{c}>" for c in places_here)
             await reply(interaction, f"Tables on this server open in {places}.")

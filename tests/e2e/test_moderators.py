@@ -165,3 +165,13 @@ async def test_a_deleted_moderator_role_is_cleaned_from_the_settings(simcord_env
     assert str(helpers.id) not in str(shown.response.content) + str(
         [e.to_dict() for e in shown.response.embeds]
     )
+
+
+async def test_a_table_channel_deleted_while_the_bot_was_away_leaves_the_list_when_next_used(simcord_env):
+    env = simcord_env
+    guild, channel, (ann,) = world(env, "ann")
+    gone = 1_000_000_000_000_000_001  # a channel id the server no longer has
+    await env.bot.guild_settings.update_guild(guild.id, {"table_channels": (gone,)}, 0, "2026-11-20T20:00:00")
+    opened = await ann.slash(channel, "game new")
+    assert not opened.response.ephemeral
+    assert (await env.bot.guild_settings.guild(guild.id)).table_channels == ()
