@@ -119,12 +119,14 @@ class SettingsService:
         return updated
 
     async def drop_channel(self, guild_id: int, channel_id: int, at: str) -> None:
-        """A channel that no longer exists leaves the list of table channels (the bot's own
-        clean-up, not a moderator's action: nothing is logged)."""
+        """A channel that no longer exists leaves the list of table channels, and its overrides go
+        (the bot's own clean-up, not a moderator's action: nothing is logged)."""
         current = await self.guild(guild_id)
         if channel_id in current.table_channels:
             kept = tuple(c for c in current.table_channels if c != channel_id)
             await self._clean(guild_id, current.model_copy(update={"table_channels": kept}), at)
+        await self.store.drop_channel_options(channel_id)
+        self._channels.pop(channel_id, None)
 
     async def drop_role(self, guild_id: int, role_id: int, at: str) -> None:
         """A deleted moderator role is no longer the server's moderator role (not logged either)."""

@@ -238,6 +238,10 @@ class StatsQueries:
         row = await self._one("SELECT options FROM channel_options WHERE channel_id = ?", (channel_id,))
         return json.loads(row[0]) if row else {}
 
+    async def drop_channel_options(self, channel_id: int) -> None:
+        """A deleted channel's overrides go with it."""
+        await self._write([("DELETE FROM channel_options WHERE channel_id = ?", (channel_id,))])
+
     async def set_channel_options(
         self, guild_id: int, channel_id: int, options: dict[str, Any], at: str
     ) -> None:

@@ -94,6 +94,7 @@ async def test_a_deleted_table_channel_no_longer_keeps_tables_out(simcord_env):
     mod = moderator(env, guild)
     only = guild.create_text_channel("tables-only")
     await mod.slash(only, "settings channels", action="add", channel=only)
+    await mod.slash(only, "settings chat", mode="warn", channel=only)  # an override of that channel
     refused = await ann.slash(channel, "game new")
     assert refused.response.ephemeral and "open in" in refused.response.content
     env.backend.delete_channel(only.id)
@@ -101,7 +102,8 @@ async def test_a_deleted_table_channel_no_longer_keeps_tables_out(simcord_env):
     opened = await ann.slash(channel, "game new")
     assert not opened.response.ephemeral, "with its only table channel gone, tables open anywhere"
     assert (await env.bot.guild_settings.guild(guild.id)).table_channels == ()
-    assert await logged(env, guild) == ["settings"], "the clean-up is not a moderator's action"
+    assert await env.bot.store.channel_options(only.id) == {}, "its overrides went with it"
+    assert await logged(env, guild) == ["channel_settings", "settings"], "the clean-up is not logged"
 
 
 async def test_a_rematch_after_a_member_was_forgotten_leaves_their_chair_open(simcord_env):
