@@ -246,3 +246,22 @@ async def test_a_log_with_a_missing_event_is_set_aside(tmp_path):
         assert restarted.in_channel(2) is not None
     finally:
         await again.close()
+
+
+async def test_a_batch_that_breaks_half_way_does_not_stop_the_next_ones(tmp_path):
+    store = await opened(tmp_path / "w.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+
+        def breaks_the_savepoint(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO t VALUES (1)")
+            conn.execute("RELEASE unit")  # its savepoint is gone: rolling it back fails too
+            raise sqlite3.OperationalError("disk I/O error")
+
+        with pytest.raises(StoreError):
+            await store.run(breaks_the_savepoint)
+        await store.run(lambda conn: conn.execute("INSERT INTO t VALUES (2)"))
+        async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [2]
+    finally:
+        await store.close()

@@ -97,6 +97,8 @@ class Writer:
         pending = list(range(len(works)))
         while pending:
             try:
+                if conn.in_transaction:  # left open by a batch that failed half-way: nothing of it holds
+                    conn.execute("ROLLBACK")
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 return [(False, StoreError(str(exc)))] * len(works)
