@@ -780,6 +780,10 @@ class Tables(commands.Cog):
                     log.warning("table %s: the channel could not be updated (%r); will retry", table.id, exc)
                     await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
                     continue
+                except Exception:
+                    # A fault of the bot itself: say so; the next change of the table tries again.
+                    log.exception("table %s: could not bring its channel up to date", table.id)
+                    return
                 if done:
                     return
         finally:
