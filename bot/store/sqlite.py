@@ -404,30 +404,23 @@ class SqliteStore(StatsQueries):
                     table.damage = f"its log is not JSON ({exc})"
         return list(tables.values())
 
-    async def open_tables(self) -> list[StoredTable]:
-        async with self.db.execute(
-            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cur:
+    async def _tables_where(self, condition: str) -> list[StoredTable]:
+        async with self.db.execute(f"SELECT * FROM tables WHERE {condition} ORDER BY id") as cur:
             rows = await cur.fetchall()
         return await self._stored(list(rows))
+
+    async def open_tables(self) -> list[StoredTable]:
+        return await self._tables_where("status IN ('lobby', 'playing')")
 
     async def unreported_tables(self) -> list[StoredTable]:
         """Finished games whose final report was not posted yet (the bot stopped in between)."""
-        async with self.db.execute(
-            "SELECT * FROM tables WHERE status = 'finished' AND started_at IS NOT NULL "
-            "AND json_extract(meta, '$.reported') IS NULL ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
-        return await self._stored(list(rows))
+        return await self._tables_where(
+            "status = 'finished' AND started_at IS NOT NULL AND json_extract(meta, '$.reported') IS NULL"
+        )
 
     async def pending_results(self) -> list[StoredTable]:
         """Finished games whose result could not be written when they ended."""
-        async with self.db.execute(
-            "SELECT * FROM tables WHERE status = 'finished' AND json_extract(meta, '$.result_pending') "
-            "ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
-        return await self._stored(list(rows))
+        return await self._tables_where("status = 'finished' AND json_extract(meta, '$.result_pending')")
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
