@@ -945,11 +945,23 @@ class Tables(commands.Cog):
 
     async def _ai_worker(self, table: Table) -> None:
         """Play AI seats' moves one by one, with a short pause so people can follow on the board."""
+        failures = 0
         try:
             while self.tables.ai_to_move(table.id):
                 if self.ai_pause:
                     await asyncio.sleep(self.ai_pause)
-                outcome = await self.tables.ai_step(table.id)
+                try:
+                    outcome = await self.tables.ai_step(table.id)
+                except TableError as exc:
+                    # The store refused the move (nothing changed): nobody else would move for the
+                    # AI seat, so it tries again, with back-off, until the store takes it.
+                    failures += 1
+                    log.warning(
+                        "table %s: an AI seat's move was not saved (%s); will retry", table.id, exc.message
+                    )
+                    await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
+                    continue
+                failures = 0
                 if outcome is None:
                     break
                 self.present(table)

@@ -297,3 +297,32 @@ async def test_a_failed_result_write_frees_the_channel_and_the_result_is_written
     await env.advance_time(20)
     async with store.db.execute("SELECT games FROM guild_totals") as cur:
         assert [r[0] for r in await cur.fetchall()] == [1]
+
+
+async def test_a_failed_write_of_an_ai_move_does_not_stall_the_game(simcord_env, monkeypatch):
+    """The store refuses the AI seat's move once: the AI tries again and the game goes on."""
+    from bot.store import StoreError
+
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    table = await open_table(env, channel, ann, ai=1)
+    store = env.bot.store
+    append = store.append_action
+    failures = {"left": 1}
+
+    async def failing_once_for_the_ai(table_id, seq, action, user_id, at, **fields):
+        if user_id is None and failures["left"]:
+            failures["left"] -= 1
+            raise StoreError("disk I/O error")
+        return await append(table_id, seq, action, user_id, at, **fields)
+
+    monkeypatch.setattr(store, "append_action", failing_once_for_the_ai)
+    hand = await lay_minimum(ann, channel, table)
+    turn = table.state.turn
+    await ann.click(hand, label="End turn")
+    for _ in range(5):
+        await env.advance_time(30)
+    assert failures["left"] == 0, "the fault was hit"
+    assert table.status != PLAYING or (table.state.turn > turn and table.state.current == 0), (
+        "the AI seat played its turn after the failed write"
+    )
