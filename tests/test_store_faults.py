@@ -25,6 +25,11 @@ def snapshot(table):
     return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
 
 
+def insert(n: int):
+    """A unit of work that writes one row of the scratch table t."""
+    return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
+
+
 async def make_writes_fail(store: SqliteStore, table_id: int) -> None:
     """A fault inside the database itself: every event insert of that one table is refused."""
     await store._write(
@@ -96,9 +101,6 @@ async def test_a_failed_unit_in_a_batch_is_rolled_back_alone(tmp_path):
     try:
         await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
 
-        def insert(n: int):
-            return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
-
         def broken(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT INTO t VALUES (100)")
             raise sqlite3.OperationalError("disk I/O error")
@@ -120,9 +122,6 @@ async def test_when_sqlite_rolls_back_the_whole_transaction_the_others_are_writt
     store = await opened(tmp_path / "w.sqlite3")
     try:
         await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-
-        def insert(n: int):
-            return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
 
         def kills_the_transaction(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT INTO t VALUES (100)")
