@@ -74,7 +74,8 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float) -> float
         seq = 0
         while time.perf_counter() < end:
             await writer.run(
-                lambda c, s=seq: c.execute(ROW[0], (table_id, s, ACTION, "2026-11-23T20:00:00+00:00"))
+                lambda c, s=seq: c.execute(ROW[0], (table_id, s, ACTION, "2026-11-23T20:00:00+00:00")),
+                one_statement=True,
             )
             seq += 1
             done += 1

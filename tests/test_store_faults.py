@@ -117,6 +117,30 @@ async def test_a_failed_unit_in_a_batch_is_rolled_back_alone(tmp_path):
         await store.close()
 
 
+async def test_a_failed_single_statement_unit_leaves_nothing_of_itself_and_the_batch_is_written(tmp_path):
+    """A one-statement unit runs without a savepoint: SQLite must undo all of the failed statement,
+    even rows it had already inserted, and keep every other unit of the transaction."""
+    store = await opened(tmp_path / "w.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        await store._write([("INSERT INTO t VALUES (7)", ())])
+        # Inserts 5, 6, then collides on 7: the statement fails after writing two rows.
+        collides = "INSERT INTO t SELECT value FROM (SELECT 5 AS value UNION ALL SELECT 6 UNION ALL SELECT 7)"
+        results = await asyncio.gather(
+            store.run(insert(1), one_statement=True),
+            store.run(lambda c: c.execute(collides), one_statement=True),
+            store.run(insert(2), one_statement=True),
+            store._write([(collides, ())]),
+            store._write([("INSERT INTO t VALUES (3)", ())]),
+            return_exceptions=True,
+        )
+        assert [isinstance(r, StoreError) for r in results] == [False, True, False, True, False]
+        async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [1, 2, 3, 7]
+    finally:
+        await store.close()
+
+
 async def test_when_sqlite_rolls_back_the_whole_transaction_the_others_are_written_again(tmp_path):
     """Disk full or an I/O error can end the transaction, not only the statement."""
     store = await opened(tmp_path / "w.sqlite3")

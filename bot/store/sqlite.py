@@ -203,11 +203,11 @@ class SqliteStore(StatsQueries):
         except (sqlite3.Error, StoreError) as exc:
             log.warning("WAL checkpoint failed: %s", exc)
 
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, work: Callable[[sqlite3.Connection], T], *, one_statement: bool = False) -> T:
         """Run `work` on the write connection in its own savepoint; StoreError if it failed."""
         if self._writer is None:
             raise StoreError("the store is not open")
-        return await self._writer.run(work)
+        return await self._writer.run(work, one_statement=one_statement)
 
     async def _write(self, statements: list[tuple[str, tuple | dict]]) -> list[int | None]:
         """Run statements as one unit; StoreError (and nothing of them written) if one fails."""
@@ -215,7 +215,7 @@ class SqliteStore(StatsQueries):
         def work(conn: sqlite3.Connection) -> list[int | None]:
             return [conn.execute(sql, params).lastrowid for sql, params in statements]
 
-        return await self.run(work)
+        return await self.run(work, one_statement=len(statements) == 1)
 
     @staticmethod
     def _update_sql(table_id: int, fields: dict[str, Any]) -> tuple[str, dict]:
@@ -275,7 +275,7 @@ class SqliteStore(StatsQueries):
             if update is not None:
                 conn.execute(*update)
 
-        await self.run(work)
+        await self.run(work, one_statement=update is None)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [self._update_sql(table_id, fields)]

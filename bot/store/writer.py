@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
+Unit = tuple[Work, bool]  # the work and whether it runs exactly one statement
 
 MAX_BATCH = 256  # units per transaction: bounds the time one COMMIT keeps the queue waiting
 
@@ -39,18 +40,21 @@ class Writer:
         self._on_commit = on_commit
         self._conn: sqlite3.Connection | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
-        self._queue: deque[tuple[Work, asyncio.Future[Any]]] = deque()
+        self._queue: deque[tuple[Unit, asyncio.Future[Any]]] = deque()
         self._flush: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._conn = await asyncio.get_running_loop().run_in_executor(self._thread, self._connect)
 
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` in its own savepoint; return its value once it is committed."""
+    async def run(self, work: Callable[[sqlite3.Connection], T], *, one_statement: bool = False) -> T:
+        """Run `work` in its own savepoint; return its value once it is committed.
+
+        ``one_statement``: `work` runs exactly one statement. SQLite undoes a failed statement by
+        itself, so such a unit needs no savepoint of its own."""
         if self._conn is None:
             raise StoreError("the store is not open")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append((work, future))
+        self._queue.append(((work, one_statement), future))
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._flushing(), name="store-writer")
         # A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
@@ -89,7 +93,7 @@ class Writer:
             if self._on_commit is not None:
                 self._on_commit(len(batch))
 
-    def _commit(self, works: list[Work]) -> list[tuple[bool, Any]]:
+    def _commit(self, works: list[Unit]) -> list[tuple[bool, Any]]:
         """In the writer's thread: one transaction, one savepoint per unit, one COMMIT."""
         conn = self._conn
         assert conn is not None
@@ -104,9 +108,11 @@ class Writer:
                 return [(False, StoreError(str(exc)))] * len(works)
             restart = False
             for n, index in enumerate(pending):
-                conn.execute("SAVEPOINT unit")
+                work, one_statement = works[index]
+                if not one_statement:
+                    conn.execute("SAVEPOINT unit")
                 try:
-                    value = works[index](conn)
+                    value = work(conn)
                 except Exception as exc:
                     outcomes[index] = (False, _store_error(exc))
                     if not conn.in_transaction:
@@ -117,10 +123,12 @@ class Writer:
                             outcomes[i] = None
                         restart = True
                         break
-                    conn.execute("ROLLBACK TO unit")
-                    conn.execute("RELEASE unit")
+                    if not one_statement:
+                        conn.execute("ROLLBACK TO unit")
+                        conn.execute("RELEASE unit")
                     continue
-                conn.execute("RELEASE unit")
+                if not one_statement:
+                    conn.execute("RELEASE unit")
                 outcomes[index] = (True, value)
             if restart:
                 continue
