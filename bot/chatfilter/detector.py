@@ -352,13 +352,33 @@ def _adjacent_target(text: str, m: re.Match[str]) -> bool:
 # --- finding numbers -------------------------------------------------------------------------
 
 
+# Function words that tell the language of a message, beyond the stopwords: pronouns, articles,
+# prepositions and the commonest verbs of chat.
+LANGUAGE_HINTS: dict[str, frozenset[str]] = {
+    lang: STOPWORDS[lang] | frozenset(extra.split())
+    for lang, extra in {
+        "en": "it's i'm im don't can't won't mine yours his her our their from be was were been next "
+        "top up down lay put go goes",
+        "de": "nicht nix mein meine dein deine wie was hat haben sind hier jetzt gleich bei beim "
+        "nach vor den dem im am zum zur ueber unter drauf hoch runter",
+        "fr": "ce cette c j en au aux mon ma mes ton ta tes sa son ses peux veux fait tout tous trop "
+        "alors encore aussi comme quand vais va suis",
+        "es": "la el al lo le se me te puedo pongo muy esta este hay ya como mas tambien porque "
+        "cuando donde nada bien vale vamos sube baja",
+    }.items()
+}
+
+
 def _language_scores(toks: list[Tok]) -> dict[str, int]:
     scores = dict.fromkeys(LANGUAGES, 0)
     for t in toks:
         if t.kind == "w":
-            for lang, words in STOPWORDS.items():
-                if t.text in words:
+            word = fold(t.text)
+            for lang, words in LANGUAGE_HINTS.items():
+                if word in words:
                     scores[lang] += 1
+        elif t.text in ("¿", "¡"):
+            scores["es"] += 2  # only Spanish opens a question or a cry with a mark
     return scores
 
 
@@ -407,7 +427,8 @@ def _numbers(
                 if not _joined_to_number(i, toks, text, lang, langs):
                     if scores is None:
                         scores = _language_scores(toks)
-                    best = max(v for k, v in scores.items() if k != lang)
+                    # The word itself does not vote: "once" is an English function word.
+                    best = max(v - (word in LANGUAGE_HINTS[k]) for k, v in scores.items() if k != lang)
                     if scores[lang] == 0 or scores[lang] < best:
                         continue
                     if word == "acht" and ACHT_IDIOM.search(text):
@@ -1518,7 +1539,11 @@ def _harmless(
     ):
         return "a player count"
     accented = n.first > 0 and toks[n.first - 1].text == "à"
-    if b1 == "a" and (b2 in ("partie", "de", "jouer", "joue") or accented) and value <= 8:
+    if (
+        b1 == "a"
+        and (b2 in ("partie", "de", "jouer", "joue", "partida", "jugar", "juego", "jugamos") or accented)
+        and value <= 8
+    ):
         return "a player count"
     if b1 in ("we", "were", "we're") or (b2 == "we" and b1 in ("are", "re")):
         return "a player count"
@@ -1828,6 +1853,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     """An exact step from a pile's top: "3 above pile 1", "bump pile 1 up by two", "à 4 du sommet"."""
     if not scene.pile_named:
         return False
+    if _step_after_pile(n, scene) or _steps_from_top(nxt):
+        return True
     prev = [w for w in prev if w not in ("just", "only", "nur", "exactly", "genau", "juste", "justo", "solo")]
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
@@ -1843,7 +1870,7 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if a1 in ("step", "steps", "pas") and a2 in roles.OFFSET_WORDS:
         return True
-    if a1 == "au" and ("dessus" in nxt[1:3] or "dessous" in nxt[1:3]):
+    if a1 in ("au", "en", "par") and ("dessus" in nxt[1:3] or "dessous" in nxt[1:3]):
         return True
     if a1 == "de" and a2 in ("plus", "moins") and nxt[2:3] in (["que"], ["qu"]):
         return True
@@ -1853,6 +1880,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if a1 in ("por",) and a2 in ("encima", "debajo"):
         return True
+    if b1 in ("moins", "menos") and len(prev) > 1 and prev[1] in ("au", "al", "lo", "du"):
+        return False  # "au moins 2", "al menos dos", "por lo menos": at least, not minus
     if b1 in ("by", "um", "de", "plus", "minus", "moins", "menos", "mas", "+", "-") and (
         set(prev[1:4]) & (roles.OFFSET_WORDS | roles.TOP)
         or b1 in ("plus", "minus", "moins", "menos", "mas", "+", "-")
@@ -1875,6 +1904,41 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     ):
         return True
     return bool(b1 in ("exactly", "genau", "exactement", "exactamente", "justo") and a1 in roles.OFFSET_WORDS)
+
+
+def _step_after_pile(n: Num, scene: Scene) -> bool:
+    """A pile named just before the number, linked to it by "by", "de", "en", "only"...: the number
+    of steps that pile's top moves ("mine trails pile 4 by seven", "la pila 2 en cinco exactos")."""
+    words = scene.words
+    k = n.first - 1
+    links = 0
+    while k >= 0 and words[k] in roles.STEP_LINKS and links < 2:
+        k -= 1
+        links += 1
+    if not links or k < 1:
+        return False
+    if words[k].isdigit() or (words[k] and read_word(words[k], LANGUAGES)):
+        k -= 1  # the pile's own number: "pile 4 by seven"
+    if k < 0 or words[k] not in roles.PILE:
+        return False
+    _, nxt = _near(scene, n.first, n.last, 0, 2)
+    return not (set(nxt) & (roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS))
+
+
+STEP_FILLERS = frozenset(
+    "du del al from the vom von zum de la le el a l to of crans cran steps step pas schritte schritt "
+    "pasos paso points punkte puntos".split()
+)
+
+
+def _steps_from_top(nxt: list[str]) -> bool:
+    """The number counts steps from a pile's top: "à cinq crans du sommet", "tres al tope"."""
+    for w in nxt[:4]:
+        if w in roles.TOP and w != "dessus":
+            return True
+        if w not in STEP_FILLERS:
+            return False
+    return False
 
 
 OFFSET_VERBS = frozenset(
@@ -2049,7 +2113,7 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
                 break  # "1-2 cards", "3-4 minutes", "piles 1 + 2"
             if op == "+" and value <= 4 and other.value <= 4 and scene.pile_named:
                 break
-            if "an idiom or a title" in (used[-1].allowed, other.allowed):
+            if {"an idiom or a title", "counting"} & {used[-1].allowed, other.allowed}:
                 break
             digit_range = op in ("-", "/") and used[-1].how == "digits" and other.how == "digits"
             if (

@@ -84,7 +84,8 @@ TIME_QUESTION = re.compile(
 TIME_WORDS = re.compile(
     r"\bhalf\s+past\b|\bquarter\s+(?:past|to)\b|\b(?:viertel|dreiviertel)\s+(?:nach|vor)?\b|\bhalb\b|"
     r"\bvor\s+zwoelf\b|\bet\s+(?:quart|demie)\b|\bmoins\s+le\s+quart\b|\by\s+(?:cuarto|media)\b|"
-    r"\bmenos\s+(?:cuarto|veinte|diez|cinco)\b|\b(?:son|es|a)\s+las?\b|\blas\b"
+    r"\bmenos\s+(?:cuarto|veinte|diez|cinco)\b|\b(?:son|a|de|hasta|desde|sobre|hacia|para)\s+las\b|"
+    r"\b(?:es|a)\s+la\s+una\b"
 )
 RESULT = re.compile(
     r"\b(?:lost|won(?!')|ended|finished|record|verloren|gewonnen|endstand|bestleistung|"
@@ -166,7 +167,8 @@ IDIOMS = re.compile(
     r"quoi\s+de\s+neuf|tout\s+neuf|"
     r"quinto\s+pino|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
     r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
-    r"la\s+quinta\s+de|mil\s+y\s+una|24/7|50/50|24-7"
+    r"la\s+quinta\s+de|mil\s+y\s+una|24/7|50/50|24-7|"
+    r"(?:tomar|tomamos|tomo|toma|tomas|tomais|tomaron|tomemos|hora\s+de|las)\s+(?:la\s+)?onces?\b"
 )
 # Sayings that name a card value without a number: bingo calls, "the age of Christ".
 SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
@@ -204,7 +206,17 @@ SECOND_EXTREME = re.compile(
 ADJACENT_WORDS = re.compile(
     r"\b(?:juste|exactement)\s+(?:au-dessus|apres|après|avant)\b|\b(?:la\s+)?suivante\s+sur\b|"
     r"\bjusto\s+despues\b|\bva\s+justo\b|\bright\s+after\b|\bthe\s+one\s+(?:right\s+)?after\b|"
-    r"\bdirekte[nr]?\s+nachfolger\b|\bdirekt\s+ueber\b|\bschrittchen\b"
+    r"\bdirekte[nr]?\s+nachfolger\b|\bdirekt\s+ueber\b|\bschrittchen\b|"
+    # "the next one after pile 1", "die nächste nach Stapel 1", "la suivante de la pile 1",
+    # "la siguiente a la de arriba de la pila 1": the card that follows a pile's top.
+    r"\b(?:next|naechste|suivante|suivant|siguiente)\s+(?:(?:one|card|karte|carte|carta)\s+)?"
+    r"(?:after|nach|de|du|a|al)\s+(?:(?:the|der|dem|den|la|le|l|el|de|del|"
+    r"of|von|vom|top|arriba|haut|oben)\s+){0,5}(?:pile|stapel|pila|stack|top|sommet|tope)"
+)
+# Words that link a pile named just before to the number of steps it moves: "pile 4 by seven",
+# "la pile 1 de deux seulement", "la pila 2 en cinco exactos", "Stapel 3 um vier", "pila 1 solo dos".
+STEP_LINKS = _set(
+    "by um de en por only just nur seulement juste solo solamente exactly genau exactement exactamente"
 )
 # Verbs and nouns that make a number an exact step from a pile's top.
 OFFSET_WORDS = _set(

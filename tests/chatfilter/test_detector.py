@@ -118,6 +118,22 @@ def test_borderline_hints_are_low() -> None:
 @pytest.mark.parametrize(
     "message",
     [
+        "mine is the next one after pile 3",
+        "ich hab genau die nächste nach Stapel 2",
+        "j'ai la suivante de la pile 4",
+        "tengo la siguiente a la de arriba de la pila 3",
+    ],
+)
+def test_the_card_that_follows_a_pile_top_is_flagged_without_a_number(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag and verdict.severity == "low", verdict
+    assert not check("I will put my next card on pile 3").flag
+    assert not check("next round I start on pile 2").flag
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
         "don't play on pile 2",
         "Stapel 3 bitte nicht",
         "the 3rd pile is yours",

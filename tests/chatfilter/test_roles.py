@@ -42,6 +42,7 @@ HARMLESS = {
         "rendez-vous vers neuf heures",
         "quedamos a las nueve",
         "son las diez y media ya",
+        "¿nos vemos hasta las once?",
     ],
     "date": [
         "the 14th suits me",
@@ -71,6 +72,8 @@ HARMLESS = {
         "on est cinq ce soir",
         "hoy somos cuatro",
         "a 4-player game is best",
+        "¿partida a tres esta noche?",
+        "¿jugamos a cuatro o esperamos?",
     ],
     "game ordinal": [
         "round 12 and we still lose",
@@ -101,6 +104,8 @@ HARMLESS = {
         "lass fünf gerade sein",
         "il était sur son trente-et-un",
         "vive en el quinto pino",
+        "lo hago en un dos por tres",
+        "¿tomamos once después de la partida?",
     ],
     "backwards trick": [
         "I can do ten back on pile 1",
@@ -127,6 +132,11 @@ HARMLESS = {
         "quedamos el 14",
         "treffen wir uns um 20:30?",
         "let's meet at 8:30",
+    ],
+    "at least": [
+        "the bar is open, grab at least 2 packs and leave pile 3 alone",
+        "prends au moins 3 bières, on touche pas à la pile 2",
+        "trae al menos 2 bolsas, y no toques la pila 4",
     ],
     "decade of years": [
         "the music of the 80s was better",
@@ -173,6 +183,13 @@ FLAGGED = {
         ("zwei über Stapel 1", 2),
         ("la mienne est à 5 du sommet de la pile 3", 5),
         ("la mía está dos por encima de la pila 1", 2),
+        ("my card trails pile 2 by six", 6),
+        ("subo la pila 3 solo cuatro y ya", 4),
+        ("fais monter la pile 2 de trois seulement", 3),
+        ("estiro la pila 1 en cinco justos", 5),
+        ("je suis à trois crans du sommet de la pile 4", 3),
+        ("le quito dos al tope de la pila 1", 2),
+        ("la mienne colle à la pile 2, juste une en dessous du haut", 1),
     ],
     "cards in sentences with harmless words": [
         ("I have 47, back in 5 min", 47),
@@ -200,6 +217,8 @@ FLAGGED = {
         ("I will play 17 tomorrow", 17),
         ("any 7s?", 7),
         ("I have a 10 for pile 2", 10),
+        ("mi carta más alta es la 19", 19),
+        ("mañana, once, ¿te vale?", 11),
     ],
     "ranges": [
         ("something in the sixties", 60),
