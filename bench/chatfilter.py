@@ -7,6 +7,9 @@ Three parts are scored, each with no game context (as `check-message` runs):
 - held-out: tests/chatfilter/corpus/heldout-*.csv, written by other people and only ever scored as
   a whole: its errors are never listed.
 
+A file of round r3 or later (`dev-r3-en-de.csv`) is used only once its writer has marked it
+finished with a `.done` file of the same name beside it.
+
 Per part: precision, recall, false alarms per 100 harmless messages, false alarms per 100 harmless
 messages that hold a number or a number word, and the share of expected card values (the corpus's
 `values` column) that the verdict reports. Speed per message is measured cold (one pass over the
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import re
 import statistics
 import sys
 import time
@@ -39,10 +43,19 @@ from bot.chatfilter.lexicon import LANGUAGES, fold  # noqa: E402
 from bot.chatfilter.words import read_word  # noqa: E402
 
 CORPUS = ROOT / "tests" / "chatfilter" / "corpus"
+ROUND = re.compile(r"-r(\d+)-")
+
+
+def finished(path: Path) -> bool:
+    """From round r3 on, a corpus file is being written until a `.done` file of its name stands beside it."""
+    found = ROUND.search(path.name)
+    return not found or int(found.group(1)) < 3 or path.with_suffix(".done").exists()
+
+
 PARTS = {
     "dev-set": [ROOT.parent / "shared" / "chatfilter" / "dev-set.csv"],
-    "development": sorted(CORPUS.glob("dev-*.csv")),
-    "held-out": sorted(CORPUS.glob("heldout-*.csv")),
+    "development": sorted(p for p in CORPUS.glob("dev-*.csv") if finished(p)),
+    "held-out": sorted(p for p in CORPUS.glob("heldout-*.csv") if finished(p)),
 }
 QUANTITY_WORDS = ("dozen", "dutzend", "douzaine", "docena", "score", "centaine", "veintena")
 
