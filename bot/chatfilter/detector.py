@@ -19,6 +19,7 @@ from text_to_num import text2num
 from bot.chatfilter import roles
 from bot.chatfilter.lexicon import (
     AMBIGUOUS,
+    BY_EAR,
     CARDINALS,
     COLLECTIVES,
     LANGUAGES,
@@ -157,6 +158,7 @@ OPERATORS = {
     "por": "*",
     "over": "/",
     "weniger": "-",
+    "mas": "+",
 }
 COORDINATION = frozenset("or and to oder und bis ou et a o y & - / ,".split())
 ACHT_IDIOM = re.compile(r"\b(?:gib|gebt|gibt|in|ausser|ausser)\s+acht\b|\bacht\s*(?:geben|gibst|gab|nehmen)")
@@ -377,6 +379,11 @@ def _language_scores(toks: list[Tok]) -> dict[str, int]:
             for lang, words in LANGUAGE_HINTS.items():
                 if word in words:
                     scores[lang] += 1
+            if word not in AMBIGUOUS and len(word) > 2:
+                # A number word of one language only ("huit", "zwölf") tells the language too.
+                langs = {r.lang for r in read_word(word, LANGUAGES) if not r.odd}
+                if len(langs) == 1:
+                    scores[langs.pop()] += 1
         elif t.text in ("¿", "¡"):
             scores["es"] += 2  # only Spanish opens a question or a cry with a mark
     return scores
@@ -401,6 +408,9 @@ def _numbers(
             if word in QUANTITIES or word in COLLECTIVES:
                 _quantity(i, toks, scene, nums, used, readings)
                 continue
+            if word in BY_EAR and "fr" in langs and _by_ear(i, scene, text, toks):
+                readings[i] = (WordReading("fr", (Piece(*BY_EAR[word]),), odd=True),)
+                continue
             options = () if word in PLAIN_WORDS else read_word(t.text, langs)
             joined = (
                 _spaced_word(i, toks, text, langs, options)
@@ -424,7 +434,10 @@ def _numbers(
                 continue
             if word in AMBIGUOUS:
                 lang = AMBIGUOUS[word]
-                if not _joined_to_number(i, toks, text, lang, langs):
+                factor = scene.words[i - 1] if i > 0 else ""
+                if not _joined_to_number(i, toks, text, lang, langs) and not (
+                    factor in FACTORS or (lang == "de" and factor.endswith("mal") and len(factor) > 5)
+                ):
                     if scores is None:
                         scores = _language_scores(toks)
                     # The word itself does not vote: "once" is an English function word.
@@ -441,6 +454,34 @@ def _numbers(
     _digits(toks, norm, nums, used)
     nums.sort(key=lambda n: n.first)
     return nums
+
+
+FRENCH_UNITS_AFTER_TEN = frozenset("sept huit neuf".split())
+FRENCH_TENS_BEFORE_TEN = frozenset("vingt vint soixante".split())
+PRONOUNS_BEFORE_DIS = frozenset("je j tu te me le la lui leur on nous vous qu que ce".split())
+
+
+def _by_ear(i: int, scene: Scene, text: str, toks: list[Tok]) -> bool:
+    """ "vint", "vin" and "dis" stand for vingt and dix inside a French number: "quatre vint dis-huit",
+    "j'ai vint-trois". Alone they are words: "il vint", "du vin", "dis-moi"."""
+    words = scene.words
+    word = words[i]
+    before = words[i - 1] if i > 0 and _gap_is_spacing(text[toks[i - 1].end : toks[i].start]) else ""
+    hyphen_after = i + 2 < len(toks) and words[i + 1] == "-" and toks[i + 1].start == toks[i].end
+    after = words[i + 2] if hyphen_after else ""
+    if i + 1 < len(toks) and toks[i + 1].kind == "w" and text[toks[i].end : toks[i + 1].start] == " ":
+        after = words[i + 1]
+    if word == "vin":
+        return before == "quatre"
+    if word == "vint":
+        unit = after and any(o.lang == "fr" and o.pieces[0].kind in "UT" for o in read_word(after, ("fr",)))
+        return before == "quatre" or bool(unit) or after == "et"
+    # "dis"
+    if before in FRENCH_TENS_BEFORE_TEN or (
+        before == "-" and i > 1 and words[i - 2] in FRENCH_TENS_BEFORE_TEN
+    ):
+        return True
+    return hyphen_after and after in FRENCH_UNITS_AFTER_TEN and before not in PRONOUNS_BEFORE_DIS
 
 
 def _joined_to_number(
@@ -2057,9 +2098,12 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             if base is not None:
                 _derived(nums, [base, n], base.value - n.value, base.first, n.last)
                 continue
-        factor, first = _multiplier(b1, b2, b3, n.first)
+        factor, first = _multiplier(b1, b2, b3, n.first, words[n.first - 4] if n.first > 3 else "")
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
-            _derived(nums, [n], int(n.value * factor), first, n.last)
+            # "twice twenty-five minus one": the product starts a chain of its own.
+            value, last, used = _chain(int(n.value * factor), n, by_first, words, scene)
+            chained.update(m.first for m in used)
+            _derived(nums, used, value, first, last)
             continue
         if n.last + 1 < len(words) and words[n.last + 1] in ("squared", "quadrat", "carre", "cuadrado"):
             _derived(nums, [n], n.value * n.value, n.first, n.last + 1)
@@ -2085,53 +2129,7 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
                 _derived(nums, [n], root, n.first - 2, n.last)
             continue
         # A chain of operands: a op b [op c ...].
-        value, last, used = n.value, n.last, [n]
-        while len(used) < 6:
-            op_index = last + 1
-            op = words[op_index] if op_index < len(words) else ""
-            if op == "divided" and op_index + 1 < len(words) and words[op_index + 1] == "by":
-                op_index, op = op_index + 1, "/"
-            sign = OPERATORS.get(op)
-            if (
-                sign is None
-                or (op == "mal" and not _german_near(scene))
-                or (op in ("por", "veces") and not used[-1].how.startswith("w"))
-            ):
-                break
-            other = by_first.get(op_index + 1)
-            if other is None:
-                break
-            if op == "-" and not (used[-1].how == "digits" and other.how == "digits"):
-                break
-            if (
-                op in ("-", "/", "+")
-                and used[-1].allowed
-                and other.allowed
-                and "a small number" not in (used[-1].allowed, other.allowed)
-                and len(used) == 1
-            ):
-                break  # "1-2 cards", "3-4 minutes", "piles 1 + 2"
-            if op == "+" and value <= 4 and other.value <= 4 and scene.pile_named:
-                break
-            if {"an idiom or a title", "counting"} & {used[-1].allowed, other.allowed}:
-                break
-            digit_range = op in ("-", "/") and used[-1].how == "digits" and other.how == "digits"
-            if (
-                digit_range
-                and other.allowed
-                and (other.allowed != "a small number" or _count_follows(other, scene))
-            ):
-                break
-            if (sign in "-/" and value == other.value) or (value, other.value) in ((24, 7), (50, 50)):
-                break
-            value = {
-                "+": value + other.value,
-                "-": value - other.value,
-                "*": value * other.value,
-                "/": value // other.value if other.value and value % other.value == 0 else -1,
-            }[sign]
-            last = other.last
-            used.append(other)
+        value, last, used = _chain(n.value, n, by_first, words, scene)
         chained.update(m.first for m in used)
         if len(used) > 1:
             if used[0].allowed == "a pile number" or (n.first > 0 and words[n.first - 1] in roles.PILE):
@@ -2143,6 +2141,60 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             _derived(nums, used, value, n.first, last)
 
 
+def _chain(
+    value: int, n: Num, by_first: dict[int, Num], words: list[str], scene: Scene
+) -> tuple[int, int, list[Num]]:
+    """Read a op b [op c ...] from the number `n`, whose value so far is `value`."""
+    last, used = n.last, [n]
+    while len(used) < 6:
+        op_index = last + 1
+        op = words[op_index] if op_index < len(words) else ""
+        if op == "divided" and op_index + 1 < len(words) and words[op_index + 1] == "by":
+            op_index, op = op_index + 1, "/"
+        sign = OPERATORS.get(op)
+        if (
+            sign is None
+            or (op == "mal" and not _german_near(scene))
+            or (op in ("por", "veces") and not used[-1].how.startswith("w"))
+        ):
+            break
+        other = by_first.get(op_index + 1)
+        if other is None:
+            break
+        if op == "-" and not (used[-1].how == "digits" and other.how == "digits"):
+            break
+        if (
+            op in ("-", "/", "+")
+            and used[-1].allowed
+            and other.allowed
+            and "a small number" not in (used[-1].allowed, other.allowed)
+            and len(used) == 1
+        ):
+            break  # "1-2 cards", "3-4 minutes", "piles 1 + 2"
+        if op == "+" and value <= 4 and other.value <= 4 and scene.pile_named:
+            break
+        if {"an idiom or a title", "counting"} & {used[-1].allowed, other.allowed}:
+            break
+        digit_range = op in ("-", "/") and used[-1].how == "digits" and other.how == "digits"
+        if (
+            digit_range
+            and other.allowed
+            and (other.allowed != "a small number" or _count_follows(other, scene))
+        ):
+            break
+        if (sign in "-/" and value == other.value) or (value, other.value) in ((24, 7), (50, 50)):
+            break
+        value = {
+            "+": value + other.value,
+            "-": value - other.value,
+            "*": value * other.value,
+            "/": value // other.value if other.value and value % other.value == 0 else -1,
+        }[sign]
+        last = other.last
+        used.append(other)
+    return value, last, used
+
+
 def _count_follows(n: Num, scene: Scene) -> bool:
     _, nxt = _near(scene, n.first, n.last, 0, 2)
     return bool(set(nxt) & (roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS))
@@ -2152,31 +2204,46 @@ def _german_near(scene: Scene) -> bool:
     return not any(w in ("pas", "muy", "tan", "c'est", "es", "est") for w in scene.words)
 
 
-def _multiplier(b1: str, b2: str, b3: str, first: int) -> tuple[float, int]:
+FACTORS: dict[str, float] = {
+    "half": 0.5,
+    "haelfte": 0.5,
+    "halb": 0.5,
+    "moitie": 0.5,
+    "mitad": 0.5,
+    "doppelte": 2,
+    "doppelt": 2,
+    "double": 2,
+    "doble": 2,
+    "twice": 2,
+    "zweimal": 2,
+    "triple": 3,
+    "dreifache": 3,
+    "dreimal": 3,
+    "quadruple": 4,
+    "vierfache": 4,
+    "cuadruple": 4,
+    "square": 2,
+}
+
+
+def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[float, int]:
     if b1 in ("half", "haelfte", "moitie", "mitad"):
         return 0.5, first - 1
-    if b1 in ("of", "von", "de", "wie") and b2 in (
-        "half",
-        "haelfte",
-        "moitie",
-        "mitad",
-        "doppelte",
-        "double",
-        "doble",
-        "triple",
-        "dreifache",
-        "square",
-    ):
-        factor = {"half": 0.5, "haelfte": 0.5, "moitie": 0.5, "mitad": 0.5, "triple": 3, "dreifache": 3}.get(
-            b2, 2
-        )
-        return factor, first - 2
+    if b1 in ("of", "von", "de", "del", "wie") and b2 in FACTORS:
+        return FACTORS[b2], first - 2
     if b1 == "wie" and b2 == "viel" and b3 == "so":
-        return 0.5, first - 4
+        # "halb so viel wie 80", "doppelt so viel wie 21"
+        return FACTORS.get(b4, 0.5), first - 4
     if b1 in ("double", "twice", "doppelt", "doble", "zweimal"):
         return 2, first - 1
     if b1 in ("triple", "dreimal", "thrice", "dreifach"):
         return 3, first - 1
+    if b1 in ("quadruple", "vierfach", "cuadruple", "viermal"):
+        return 4, first - 1
+    if b1.endswith("mal") and len(b1) > 5:
+        factor = CARDINALS["de"].get(b1[:-3])  # "fünfmal zwölf"
+        if factor and factor[1] == "U":
+            return factor[0], first - 1
     if b1 in ("veces", "fois", "times", "mal") and b2 in ("dos", "deux", "two", "zwei"):
         return 2, first - 2
     if b1 in ("veces", "fois", "times", "mal") and b2 in ("tres", "trois", "three", "drei"):

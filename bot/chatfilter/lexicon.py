@@ -84,8 +84,41 @@ CARDINALS["de"].update(
         "achzg": (80, "D"),
         "nuenzg": (90, "D"),
         "ra": (0, "C"),
+        # Bavarian and Swiss forms: "zwoadreißg", "füfzäh", "sächzg", "nüünzg", "fuchzg".
+        "dreissg": (30, "D"),
+        "dreiss": (30, "D"),
+        "fuchzg": (50, "D"),
+        "fuchzig": (50, "D"),
+        "sechzg": (60, "D"),
+        "siebzg": (70, "D"),
+        "achtzg": (80, "D"),
+        "neunzg": (90, "D"),
+        "neinzg": (90, "D"),
+        "fuenfzg": (50, "D"),
+        "dreu": (3, "U"),
+        "drue": (3, "U"),
+        "fuef": (5, "U"),
+        "saechs": (6, "U"),
+        "sibe": (7, "U"),
+        "siebm": (7, "U"),
+        "nueuen": (9, "U"),
+        "nuen": (9, "U"),
+        "zwoelfi": (12, "T"),
+        "zwoeif": (12, "T"),
+        "drizaeh": (13, "T"),
+        "vierzaeh": (14, "T"),
+        "fuefzaeh": (15, "T"),
+        "fuffzehn": (15, "T"),
+        "saechzaeh": (16, "T"),
+        "sibezaeh": (17, "T"),
+        "achtzaeh": (18, "T"),
+        "nueunzaeh": (19, "T"),
     }
 )
+# Northern German says "-zich" for "-zig" ("fünfzich", "dreißich"): every tens word has that form.
+for _word, _morpheme in list(CARDINALS["de"].items()):
+    if _word.endswith("zig") or _word.endswith("ssig"):
+        CARDINALS["de"][_word[:-1] + "ch"] = _morpheme
 for _lang, _word in (("en", "hundred"), ("de", "hundert"), ("fr", "cent"), ("es", "cien"), ("es", "ciento")):
     CARDINALS[_lang][_word] = (100, "H")
 for _lang, _word in (("en", "and"), ("de", "und"), ("fr", "et"), ("es", "y")):
@@ -177,6 +210,7 @@ for _unit, _value in (("primero", 1), ("segundo", 2), ("tercero", 3), ("cuarto",
     ORDINALS["es"]["decimo" + _unit] = (10 + _value, "T")
 for _unit, _value in (("sexto", 6), ("septimo", 7), ("octavo", 8), ("noveno", 9)):
     ORDINALS["es"]["decimo" + _unit] = (10 + _value, "T")
+ORDINALS["es"]["decimoctavo"] = (18, "T")  # the written form drops one "o"
 for _w in list(ORDINALS["es"]):
     ORDINALS["es"][_w[:-1] + "a"] = ORDINALS["es"][_w]
     ORDINALS["es"][_w[:-1] + "os"] = ORDINALS["es"][_w]
@@ -195,6 +229,10 @@ AMBIGUOUS: dict[str, str] = {
     }.items()
     for word in words.split()
 }
+
+# French spellings by ear that are other words on their own ("vint" came, "dis" say, "vin" wine):
+# read as numbers only inside a number ("quatre-vint-dix", "vint-trois", "dis-huit"), see the detector.
+BY_EAR: dict[str, Morpheme] = {"vint": (20, "D"), "vin": (20, "D"), "dis": (10, "T")}
 
 # Small function words per language, to tell which language a message is in.
 STOPWORDS: dict[str, frozenset[str]] = {
@@ -233,7 +271,8 @@ def sound_key(word: str) -> str:
     """How a French or Spanish number word sounds, so that "kinze", "katorse" and "sinco" meet
     "quinze", "catorce" and "cinco"."""
     word = word.replace("gt", "t").replace("qu", "k").replace("ce", "se").replace("ci", "si")
-    return word.replace("c", "k").replace("z", "s").replace("v", "b")
+    word = word.replace("c", "k").replace("z", "s").replace("v", "b")
+    return word.replace("kue", "ke").replace("kua", "ka")  # "sinquenta" sounds like "cincuenta"
 
 
 SOUNDS: dict[str, dict[str, str]] = {
@@ -261,6 +300,8 @@ QUANTITIES: dict[str, tuple[int, str]] = {
     "docena": (12, "es"),
     "docenas": (12, "es"),
     "centenar": (100, "es"),
+    "centena": (100, "es"),
+    "centenas": (100, "es"),
     "decena": (10, "es"),
     "decenas": (10, "es"),
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from bot.chatfilter.lexicon import (
     CARDINALS,
@@ -108,7 +109,8 @@ def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
                     head = head[:-1]
                 elif head.endswith("neuv"):
                     head = head[:-1] + "f"
-                return _segment(head, "fr")
+                # "quarantième", "trentième", "onzième": the number's final e goes before -ième.
+                return _segment(head, "fr") or _segment(head + "e", "fr")
     return None
 
 
@@ -122,6 +124,13 @@ def _decade(word: str, lang: str) -> tuple[Piece, ...] | None:
                     return (Piece(*hit),)
     if lang == "en" and word in ("teens", "teen"):
         return (Piece(13, "T"),)
+    if lang == "es" and word.endswith(("pico", "tantos", "tantas")):
+        # "veintipico", "treintaitantos", "cuarentaypico": twenty-something, thirty-odd.
+        head = word[: -4 if word.endswith("pico") else -6]
+        for stem in (head, head[:-1]):
+            hit = CARDINALS["es"].get(stem)
+            if hit is not None and hit[1] == "D":
+                return (Piece(*hit),)
     return None
 
 
@@ -146,6 +155,8 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         if len(word) < 2:
             continue
         pieces = _segment(word, lang)
+        if pieces and lang == "de" and len(pieces) == 2 and pieces[0].kind == "U" and pieces[1].value == 10:
+            pieces = (Piece(pieces[0].value + 10, "T"),)  # "sechszehn", "siebenzehn": a teen
         if pieces:
             # German writes its numbers as one word, and Spanish 21..29; elsewhere glue is a disguise.
             glued = len(pieces) > 1 and lang != "de" and not (lang == "es" and pieces[0].value == 20)
@@ -160,6 +171,11 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
             readings.append(WordReading(lang, pieces, decade=True))
     if readings or len(word) < 4 or word in NOT_TYPOS:
         return tuple(readings)
+    squeezed = _squeeze(word)
+    if squeezed:
+        found = read_word(squeezed, langs)
+        if found:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
+            return tuple(WordReading(r.lang, r.pieces, r.ordinal, r.decade, True) for r in found)
     keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
     near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
     sound = sound_key(word) if len(word) >= 5 else ""
@@ -200,6 +216,22 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
                 readings.append(WordReading(lang, (Piece(*a), Piece(*b)), odd=True))
                 break
     return tuple(readings)
+
+
+def _squeeze(word: str) -> str | None:
+    """The word with its held letters let go: runs of three or more first, then doubles."""
+    if not any(a == b for a, b in pairwise(word)):
+        return None
+    out: list[str] = []
+    for c in word:
+        if len(out) >= 2 and out[-1] == out[-2] == c:
+            continue
+        out.append(c)
+    held = "".join(out)
+    if held != word:
+        return held
+    single = "".join(c for k, c in enumerate(word) if k == 0 or word[k - 1] != c)
+    return single if single != word and len(single) >= 3 else None
 
 
 def _german_compound_typo(word: str) -> tuple[Piece, ...] | None:

@@ -106,6 +106,10 @@ HARMLESS = {
         "vive en el quinto pino",
         "lo hago en un dos por tres",
         "¿tomamos once después de la partida?",
+        "dis-moi si tu veux jouer",
+        "il vint nous voir deux fois",
+        "un vin rouge et deux bières",
+        "the elf on the shelf is back",
     ],
     "backwards trick": [
         "I can do ten back on pile 1",
@@ -147,6 +151,15 @@ HARMLESS = {
 }
 
 FLAGGED = {
+    "arithmetic": [
+        ("viermal zwölf", 48),
+        ("neuf fois huit", 72),
+        ("le quadruple de onze", 44),
+        ("halb so viel wie 80", 40),
+        ("doppelt so viel wie 30", 60),
+        ("veinte más tres", 23),
+        ("twice thirty minus two", 58),
+    ],
     "card value": [
         ("I have 47", 47),
         ("anyone got the 62?", 62),
@@ -171,12 +184,22 @@ FLAGGED = {
         ("zwei Dutzend", 24),
         ("une douzaine pile", 12),
         ("media docena", 6),
+        ("ha no e sächzäh", 16),
+        ("vierundsechzich", 64),
+        ("dreißich bei mir", 30),
+        ("j'ai le vint-cinq", 25),
+        ("quatre-vint-onze pour la pile 2", 91),
+        ("sixty-sevvven", 67),
+        ("sechszehn für Stapel 2", 16),
+        ("media centena, justo", 50),
     ],
     "ordinals used as values": [
         ("tengo la cuadragésima", 40),
         ("la trigésima segunda es mía", 32),
         ("I hold the sixty-third", 63),
         ("die vierundfünfzigste liegt bei mir", 54),
+        ("je garde la trentième", 30),
+        ("me queda la decimoctava", 18),
     ],
     "offsets from a pile top": [
         ("mine is three above pile 2", 3),
@@ -224,6 +247,8 @@ FLAGGED = {
         ("something in the sixties", 60),
         ("irgendwas in den Vierzigern", 40),
         ("une carte dans les quatre-vingts", 80),
+        ("tengo veintitantos", 20),
+        ("algo treintaypico", 30),
     ],
 }
 
