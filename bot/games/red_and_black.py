@@ -271,6 +271,32 @@ class PrivateView:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know when it decides: its own hand, the table, and what everyone saw
+    happen in this deal: every discard and every card taken from the discard pile, in order.
+    ``unseen`` holds the cards it cannot see now (the other hands and the stock) as a multiset;
+    other hands and the stock's order are not in it, so an AI handed a view cannot read them."""
+
+    seat: int
+    status: Status
+    deal: int  # 0-based
+    dealer: int
+    current: int
+    phase: str
+    round: int
+    final_phase: bool
+    hand: tuple[int, ...]  # sorted card codes
+    taken: int | None  # the card this seat just took from the discard pile
+    stock: int
+    discards: tuple[int, ...]  # the discard pile, oldest first
+    hand_sizes: tuple[int, ...]
+    totals: tuple[int, ...]
+    turn: int
+    history: tuple[tuple[str, int, int], ...]  # ("stock" | "take" | "discard", seat, card; 0 unknown)
+    unseen: tuple[int, ...]  # sorted: every card but this hand and the discard pile
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     status: Status
     totals: tuple[int, ...]
@@ -641,6 +667,74 @@ class RedAndBlackState:
             **cards,
             "actions": self.action_dicts(),
         }
+
+
+def _deal_events(state: RedAndBlackState) -> tuple[tuple[str, int, int], ...]:
+    """The public events of the deal in progress, with the card of every take (the top of the
+    discard pile at that moment), found by walking the deal's history from its first discard."""
+    start = len(state.history)
+    while start and state.history[start - 1][0] != "deal_end":
+        start -= 1
+    if state.seed is not None:
+        first = _first_discard(state.seed, state.deal_index)
+    else:
+        first = state.decks[state.deal_index][PLAYERS * HAND]
+    pile = [first]
+    stock = STOCK_SIZE
+    drew_stock = False
+    round_ = 1
+    out: list[tuple[str, int, int]] = []
+    for entry in state.history[start:]:
+        kind, seat = entry[0], entry[1]
+        if kind == "draw" and entry[2] == "stock":
+            stock -= 1
+            drew_stock = True
+            out.append(("stock", seat, 0))
+        elif kind == "draw":
+            drew_stock = False
+            out.append(("take", seat, pile.pop()))
+        elif kind == "discard":
+            card = code(entry[2])
+            out.append(("discard", seat, card))
+            if not stock and drew_stock and round_ == 1:
+                stock, pile, round_ = len(pile), [card], 2
+            else:
+                pile.append(card)
+    return tuple(out)
+
+
+@cache
+def _first_discard(seed: int, deal_index: int) -> int:
+    return deal_order(seed, deal_index)[PLAYERS * HAND]
+
+
+def seat_view(state: RedAndBlackState, seat: int) -> SeatView:
+    """The view of ``seat`` (0..3): what an AI in that seat may read."""
+    left = [0] * (2 * BLACK)
+    for card in CARDS:
+        left[card] += 1
+    hand = tuple(sorted(state.hands[seat]))
+    for card in (*hand, *state.discards):
+        left[card] -= 1
+    return SeatView(
+        seat=seat,
+        status=state.status,
+        deal=state.deal_index,
+        dealer=state.dealer,
+        current=state.current,
+        phase=state.phase,
+        round=state.round,
+        final_phase=state.final_phase,
+        hand=hand,
+        taken=state.taken if seat == state.current else None,
+        stock=len(state.stock),
+        discards=tuple(state.discards),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        totals=tuple(state.totals),
+        turn=state.turn,
+        history=_deal_events(state) if state.phase != WAITING else (),
+        unseen=tuple(card for card in range(2 * BLACK) for _ in range(left[card])),
+    )
 
 
 def new_game(

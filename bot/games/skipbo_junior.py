@@ -99,6 +99,30 @@ class PublicView:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know when it decides: the whole table but the stockpiles below their tops
+    and the draw pile, whose cards it gets only as a multiset (``unseen``). An AI handed a view
+    cannot learn the next stockpile card or the order of the draw pile."""
+
+    seat: int
+    status: Status
+    current: int
+    piles: tuple[int | None, ...]  # per position: the pile's value (its length), None when free
+    stock_tops: tuple[int | None, ...]
+    stock_counts: tuple[int, ...]
+    slots: tuple[tuple[tuple[int, ...], ...], ...]  # per seat, per slot: the stack, bottom first
+    draw_pile: int
+    completed: int  # cards of finished piles waiting for a reshuffle
+    unseen: tuple[int, ...]  # sorted: the stockpiles below their tops and the draw pile
+    may_stop: bool
+    turn: int
+
+    @property
+    def players(self) -> int:
+        return len(self.stock_counts)
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     status: Status
     winner: int | None
@@ -381,6 +405,37 @@ class SkipBoJuniorState:
             "reshuffles": [list(e[1]) for e in self.history if e[0] == "reshuffle"],
             "actions": self.action_dicts(),
         }
+
+
+def seat_view(state: SkipBoJuniorState, seat: int) -> SeatView:
+    """The view of ``seat`` (0-based): what an AI in that seat may read."""
+    left = [0] * (TOP + 1)
+    for card in CARDS:
+        left[card] += 1
+    seen: list[int] = [s[-1] for s in state.stocks if s]
+    for stacks in state.slots:
+        for stack in stacks:
+            seen += stack
+    for cards in state.piles:
+        if cards is not None:
+            seen += cards
+    seen += state.pool
+    for card in seen:
+        left[card] -= 1
+    return SeatView(
+        seat=seat,
+        status=state.status,
+        current=state.current,
+        piles=tuple(None if p is None else len(p) for p in state.piles),
+        stock_tops=tuple(s[-1] if s else None for s in state.stocks),
+        stock_counts=tuple(len(s) for s in state.stocks),
+        slots=tuple(tuple(tuple(stack) for stack in stacks) for stacks in state.slots),
+        draw_pile=len(state.draw),
+        completed=len(state.pool),
+        unseen=tuple(card for card in range(TOP + 1) for _ in range(left[card])),
+        may_stop=state.options.may_stop,
+        turn=state.turn,
+    )
 
 
 def new_game(

@@ -141,6 +141,33 @@ class PrivateView:
     public: PublicView
 
 
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know when it decides: the board, the cards laid, its own hand and the
+    cards it has not seen as a set. Other hands and the draw pile's order are not in it, so an AI
+    that is handed a view cannot read them."""
+
+    seat: int
+    status: Status
+    hand: tuple[int, ...]  # sorted
+    piles: tuple[int, int, int, int]
+    laid: frozenset[int]  # cards on the piles
+    unseen: frozenset[int]  # neither laid nor in this hand: the other hands and the draw pile
+    hand_sizes: tuple[int, ...]
+    left: tuple[bool, ...]
+    current: int
+    played: int  # cards laid this turn
+    min_cards: int  # the minimum in force now
+    min_cards_full: int  # the table's minimum while the draw pile has cards
+    draw_pile: int
+    signals: tuple[SignalView, ...]
+    turn: int
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+
 def fits(card: int, pile_index: int, top: int) -> bool:
     """Whether ``card`` may go on the pile at ``pile_index`` (0..3) whose top is ``top``."""
     if ASCENDING[pile_index]:
@@ -504,6 +531,29 @@ class TheGameState:
             "deck": list(self.deck),
             "actions": self.action_dicts(),
         }
+
+
+def seat_view(state: TheGameState, seat: int) -> SeatView:
+    """The view of ``seat`` (0-based): what an AI in that seat may read."""
+    laid = frozenset(entry[2] for entry in state.history if entry[0] == "play")
+    hand = tuple(state.hands[seat])
+    return SeatView(
+        seat=seat,
+        status=state.status,
+        hand=hand,
+        piles=tuple(state.piles),  # type: ignore[arg-type]
+        laid=laid,
+        unseen=frozenset(CARDS).difference(laid, hand),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        left=tuple(state.left),
+        current=state.current,
+        played=state.played,
+        min_cards=state.min_cards,
+        min_cards_full=state.min_cards_full,
+        draw_pile=state.draw_pile,
+        signals=state.signal_views(),
+        turn=state.turn,
+    )
 
 
 def new_game(
