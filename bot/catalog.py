@@ -73,12 +73,7 @@ def _tg_deal(players: int, options: Any, seed: int, first: int) -> tg.TheGameSta
 
 
 def _tg_ai(state: tg.TheGameState, seat: int) -> Any:
-    move = planner.next_action(state, seat)
-    if move[0] == "play":
-        return tg.Play(player=seat, card=move[1], pile=move[2])
-    if move[0] == "signal":
-        return tg.SetSignal(player=seat, pile=move[1], signal=move[2])
-    return tg.EndTurn(player=seat)
+    return planner.choose(tg.seat_view(state, seat))
 
 
 def _tg_summary(state: tg.TheGameState) -> Summary:

@@ -186,19 +186,18 @@ class LocalTable(TerminalTable):
         state = self.state
         turn = state.turn
         while not state.is_over and state.turn == turn:
-            move = planner.next_action(state, seat)
-            if move[0] == "play":
-                state.play(seat, move[1], move[2])
-                self.say(f"  {self.names[seat]} lays {move[1]} on pile {move[2]}")
-            elif move[0] == "signal":
-                state.signal(seat, move[1], move[2])
-                wish = {"dont_play": "please keep it free", "good_card": "a good card for it"}.get(
-                    move[2], "signal cleared"
-                )
-                self.say(f"  {self.names[seat]} signals on pile {move[1]}: {wish}")
-            else:
-                state.end_turn(seat)
-                self.say(f"  {self.names[seat]} ends the turn")
+            action = planner.choose(thegame.seat_view(state, seat))
+            state.apply(action)
+            match action:
+                case thegame.Play():
+                    self.say(f"  {self.names[seat]} lays {action.card} on pile {action.pile}")
+                case thegame.SetSignal():
+                    wish = {"dont_play": "please keep it free", "good_card": "a good card for it"}.get(
+                        action.signal, "signal cleared"
+                    )
+                    self.say(f"  {self.names[seat]} signals on pile {action.pile}: {wish}")
+                case _:
+                    self.say(f"  {self.names[seat]} ends the turn")
 
     def _person_turn(self, seat: int) -> bool:
         """Play one person's turn; False when input ended or the person quit."""

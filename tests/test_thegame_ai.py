@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bot.ai import baseline
 from bot.ai import thegame as planner
 from bot.games.base import Status
-from bot.games.thegame import new_game
+from bot.games.thegame import EndTurn, Play, SetSignal, new_game, seat_view
 from bot.simulate import game_seed
 
 
@@ -89,29 +89,35 @@ def test_searching_piles_in_order_finds_the_cheapest_plan_of_all_orders(hand, pi
 
 
 def test_the_planner_leaves_fewer_cards_than_the_baseline():
-    seeds = [game_seed(3, i) for i in range(150)]
+    seeds = [game_seed(3, i) for i in range(40)]
     ours = sum(finish(2, s, planner.play_turn)[0] for s in seeds)
     theirs = sum(finish(2, s, baseline.play_turn)[0] for s in seeds)
     assert ours < theirs * 0.85
 
 
-def test_one_action_at_a_time_plays_the_same_game_as_whole_turns():
-    """Tables ask for an AI's turn action by action; the game must be the one play_turn plays."""
-    for players in (1, 3):
-        whole = new_game(players, seed=21)
-        while not whole.is_over:
-            planner.play_turn(whole)
-        stepwise = new_game(players, seed=21)
-        while not stepwise.is_over:
-            seat = stepwise.current
-            move = planner.next_action(stepwise, seat)
-            if move[0] == "play":
-                stepwise.play(seat, move[1], move[2])
-            elif move[0] == "signal":
-                stepwise.signal(seat, move[1], move[2])
-            else:
-                stepwise.end_turn(seat)
-        assert stepwise.history == whole.history
+def test_deciding_from_the_view_takes_the_decisions_of_the_planner_that_read_the_state():
+    """The planner once read the live state (``thegame_legacy``); from the seat's view it must
+    take the same action at every decision of every game."""
+    from bot.ai import thegame_legacy as legacy
+
+    def as_action(move: tuple, seat: int):
+        if move[0] == "play":
+            return Play(player=seat, card=move[1], pile=move[2])
+        if move[0] == "signal":
+            return SetSignal(player=seat, pile=move[1], signal=move[2])
+        return EndTurn(player=seat)
+
+    decisions = 0
+    for players in range(1, 6):
+        for index in range(12):
+            state = new_game(players, seed=game_seed(99, index))
+            while not state.is_over:
+                seat = state.current
+                action = planner.choose(seat_view(state, seat))
+                assert action == as_action(legacy.next_action(state, seat), seat)
+                state.apply(action)
+                decisions += 1
+    assert decisions > 5000
 
 
 @settings(max_examples=60, deadline=None)
@@ -156,7 +162,7 @@ def test_at_a_table_leaving_good_piles_for_the_next_seat_leaves_fewer_cards():
     class Selfish(planner.Weights):
         next_weight = 0.0
 
-    seeds = [game_seed(5, i) for i in range(200)]
+    seeds = [game_seed(5, i) for i in range(60)]
     ours = sum(finish(3, s, planner.play_turn)[0] for s in seeds)
     selfish = sum(finish(3, s, lambda state: planner.play_turn(state, Selfish))[0] for s in seeds)
     assert ours < selfish * 0.9

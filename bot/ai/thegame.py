@@ -1,33 +1,41 @@
 """A planning AI for The Game: whole turns, cheap extras, and pile signals as people use them.
 
-It decides from what its seat may know: its hand, the pile tops, the signals, the laid cards
-(public), the draw pile count and the minimum in force. Each turn it searches the orders in which
-it could lay the cards it must lay and takes the cheapest, so a card that opens a trick for
-another is found. A play costs the cards it skips that are not laid yet, three times as much for
-a card that no other pile can take any more; a backwards trick gains the cards it opens again.
-To the cost of a plan it adds a share of what the cards it keeps would skip on the piles it
-leaves. Piles another player asked to keep free cost a little extra. Alone, it plans one card
-beyond the minimum. At a table the cheapest plans are compared once more by what the next seat will
-likely pay for its own minimum on the piles each plan leaves: the expected cost of the cheapest
-cards of a hand dealt at random from the cards this seat has not seen. Alone, it takes the same
-measure for a hand of its own size, which keeps the piles open for the cards still to come.
-After the minimum it lays one more card at a time while that card's cost, plus what it changes
-in that same expectation, stays at about nothing: a card laid now is one nobody has to step over
-later, and a free card that takes the place another card still needs is kept. At the end of its
-turn it marks the piles where it holds a card that fits closely ("please don't play here"),
-which the others read.
+It decides from its seat's view (``SeatView``): its hand, the pile tops, the signals, the laid
+cards, the cards it has not seen, the draw pile count and the minimum in force. Each turn it
+searches the orders in which it could lay the cards it must lay and takes the cheapest, so a card
+that opens a trick for another is found. A play costs the cards it skips that are not laid yet,
+three times as much for a card that no other pile can take any more; a backwards trick gains the
+cards it opens again. To the cost of a plan it adds a share of what the cards it keeps would skip
+on the piles it leaves. Piles another player asked to keep free cost a little extra. Alone, it
+plans one card beyond the minimum. At a table the cheapest plans are compared once more by what
+the next seat will likely pay for its own minimum on the piles each plan leaves: the expected
+cost of the cheapest cards of a hand dealt at random from the cards this seat has not seen.
+Alone, it takes the same measure for a hand of its own size, which keeps the piles open for the
+cards still to come. After the minimum it lays one more card at a time while that card's cost,
+plus what it changes in that same expectation, stays at about nothing: a card laid now is one
+nobody has to step over later, and a free card that takes the place another card still needs is
+kept. At the end of its turn it marks the piles where it holds a card that fits closely ("please
+don't play here"), which the others read.
 """
 
 from __future__ import annotations
 
-import copy
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import comb
 from typing import NamedTuple
 
 from bot.games.base import Status
-from bot.games.thegame import TheGameState
+from bot.games.thegame import (
+    DECK_SIZE,
+    EndTurn,
+    Play,
+    SeatView,
+    SetSignal,
+    TheGameState,
+    fits,
+    seat_view,
+)
 
 IN_PROGRESS = Status.IN_PROGRESS
 TRICK = -10
@@ -327,26 +335,86 @@ class _NextSeat(NamedTuple):
     weight: float
 
 
-def _next_seat(
-    state: TheGameState, seat: int, laying: int, laid: bytearray, w: type[Weights]
-) -> _NextSeat | None:
+class _Turn:
+    """One seat's turn played out on paper from its view: the planner lays its cards here, as it
+    would at the table, and reads back the actions it took. It keeps the engine's rules of a turn:
+    the 98th card wins, and a seat stuck below its minimum loses."""
+
+    __slots__ = (
+        "actions",
+        "draw_pile",
+        "hand",
+        "hand_sizes",
+        "laid_count",
+        "left",
+        "min_cards",
+        "min_cards_full",
+        "piles",
+        "played",
+        "players",
+        "seat",
+        "signals",
+        "status",
+    )
+
+    def __init__(self, view: SeatView) -> None:
+        self.seat = view.seat
+        self.players = view.players
+        self.hand = list(view.hand)
+        self.piles = list(view.piles)
+        self.played = view.played
+        self.min_cards = view.min_cards
+        self.min_cards_full = view.min_cards_full
+        self.draw_pile = view.draw_pile
+        self.hand_sizes = view.hand_sizes
+        self.left = view.left
+        self.signals = {(s.pile - 1, s.player): s.signal for s in view.signals}
+        self.laid_count = len(view.laid)
+        self.status = view.status
+        self.actions: list[Play | SetSignal | EndTurn] = []
+
+    def play(self, card: int, pile: int) -> None:
+        hand, piles = self.hand, self.piles
+        hand.remove(card)
+        piles[pile] = card
+        self.played += 1
+        self.laid_count += 1
+        self.actions.append(Play(player=self.seat, card=card, pile=pile + 1))
+        if self.laid_count == DECK_SIZE:
+            self.status = Status.WON
+        elif self.played < self.min_cards and not any(fits(c, i, piles[i]) for c in hand for i in range(4)):
+            self.status = Status.LOST
+
+    def signal(self, pile: int, kind: str) -> None:
+        if kind == "clear":
+            self.signals.pop((pile, self.seat), None)
+        else:
+            self.signals[(pile, self.seat)] = kind
+        self.actions.append(SetSignal(player=self.seat, pile=pile + 1, signal=kind))  # type: ignore[arg-type]
+
+    def end_turn(self) -> None:
+        self.actions.append(EndTurn(player=self.seat))
+
+
+def _next_seat(turn: _Turn, laying: int, laid: bytearray, w: type[Weights]) -> _NextSeat | None:
     """The next seat after this one lays `laying` more cards this turn (alone: this seat again,
     with a hand dealt at random); None when nobody follows."""
-    n = state.players
+    n = turn.players
+    seat = turn.seat
     # The seat that plays next, as the engine passes the turn.
     following = (
         seat
         if n == 1
-        else next((s for k in range(1, n) if state.hands[s := (seat + k) % n] and not state.left[s]), None)
+        else next((s for k in range(1, n) if turn.hand_sizes[s := (seat + k) % n] and not turn.left[s]), None)
     )
     if following is None:
         return None
-    draw_after = state.draw_pile - (state.played + laying)
-    hand = state.hands[seat]
+    draw_after = turn.draw_pile - (turn.played + laying)
+    hand = turn.hand
     # The cards a plan lays come from this hand, so every plan leaves the same cards unseen.
     return _NextSeat(
-        hand_size=len(state.hands[following]),
-        need=state.min_cards_full if draw_after > 0 else 1,
+        hand_size=len(hand) if following == seat else turn.hand_sizes[following],
+        need=turn.min_cards_full if draw_after > 0 else 1,
         unseen=[c for c in range(2, 100) if not laid[c] and c not in hand],
         weight=w.next_weight if n > 1 else w.solo_next,
     )
@@ -363,8 +431,7 @@ def _next_price(
 
 
 def plan_for_next(
-    state: TheGameState,
-    seat: int,
+    turn: _Turn,
     need: int,
     reserved: frozenset[int],
     w: type[Weights],
@@ -376,11 +443,11 @@ def plan_for_next(
     leaves the piles bad for the others is not cheap. Alone, the same measure for a hand dealt
     at random says how open the piles stay for the cards still to come."""
     plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
-    _leaves(state.hands[seat], state.piles, need, reserved, w, laid, live, plans)
+    _leaves(turn.hand, turn.piles, need, reserved, w, laid, live, plans)
     if not plans:
         return None
     plans.sort(key=lambda p: p[0])
-    nxt = _next_seat(state, seat, need, laid, w)
+    nxt = _next_seat(turn, need, laid, w)
     if nxt is None or len(plans) == 1:
         return plans[0][0], plans[0][1]
     best: tuple[float, list[tuple[int, int]]] | None = None
@@ -392,8 +459,7 @@ def plan_for_next(
 
 
 def extra_for_next(
-    state: TheGameState,
-    seat: int,
+    turn: _Turn,
     reserved: frozenset[int],
     w: type[Weights],
     laid: bytearray | None,
@@ -405,73 +471,63 @@ def extra_for_next(
     A card laid now is one nobody has to step over later, so it can lower what the next seat
     pays; a card that blocks the piles the next seat likely needs raises it. Both count. Without
     the laid cards, a next seat or a weight for it, the card's own cost decides alone."""
-    hand = state.hands[seat]
-    piles = state.piles
+    hand = turn.hand
+    piles = turn.piles
     plans: list[tuple[float, list[tuple[int, int]], list[int]]] = []
     _leaves(hand, piles, 1, reserved, w, laid, live, plans)
     if not plans:
         return None
     kept = potential(hand, piles, w, live)
-    nxt = None if laid is None else _next_seat(state, seat, 1, laid, w)
+    nxt = None if laid is None else _next_seat(turn, 1, laid, w)
     if nxt is not None and not nxt.weight:
         nxt = None
-    now = 0.0 if nxt is None else _next_price(nxt, piles, [], laid, w)
+    now = 0.0 if nxt is None else _next_price(nxt, piles, [], laid, w)  # type: ignore[arg-type]
     best: tuple[float, tuple[int, int]] | None = None
     for cost, steps, after in plans:
-        total = cost - kept + (0.0 if nxt is None else _next_price(nxt, after, steps, laid, w) - now)
+        total = cost - kept + (0.0 if nxt is None else _next_price(nxt, after, steps, laid, w) - now)  # type: ignore[arg-type]
         if best is None or total < best[0]:
             best = (total, steps[0])
     return best
 
 
-def _laid(state: TheGameState) -> bytearray:
-    """laid[x] is 1 for a card on a pile (index 0..101)."""
-    laid = bytearray(102)
-    for entry in state.history:
-        if entry[0] == "play":
-            laid[entry[2]] = 1
-    return laid
-
-
-def _reserved_by_others(state: TheGameState, seat: int) -> frozenset[int]:
-    return frozenset(i for (i, p), (kind, _) in state.signals.items() if p != seat and kind == DONT)
-
-
-def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
-    """Play the current seat's whole turn, then mark its piles and end the turn."""
-    w = w or Weights
-    seat = state.current
-    hand = state.hands[seat]
-    piles = state.piles
-    reserved = _reserved_by_others(state, seat)
-    laid = _laid(state) if w.alive else None
+def _play_turn(turn: _Turn, w: type[Weights], laid_cards: frozenset[int]) -> None:
+    """Play the seat's whole turn on paper, then mark its piles and end the turn."""
+    seat = turn.seat
+    hand = turn.hand
+    piles = turn.piles
+    reserved = frozenset(i for (i, p), kind in turn.signals.items() if p != seat and kind == DONT)
+    laid: bytearray | None = None
+    if w.alive:
+        laid = bytearray(102)
+        for card in laid_cards:
+            laid[card] = 1
     live = _live(laid) if laid is not None and w.hand_weight else None
 
     def lay(card: int, pile: int) -> None:
         nonlocal live
-        state.play(seat, card, pile + 1)
+        turn.play(card, pile)
         if laid is not None:
             laid[card] = 1
             live = _live(laid) if live is not None else None
 
-    while state.status is IN_PROGRESS and state.played < state.min_cards:
+    while turn.status is IN_PROGRESS and turn.played < turn.min_cards:
         # If fewer cards fit than the minimum, lay them one by one: the engine ends the game
         # as soon as the seat is stuck.
-        need = state.min_cards - state.played
+        need = turn.min_cards - turn.played
         found = None
-        if w.solo_lookahead and state.players == 1:
+        if w.solo_lookahead and turn.players == 1:
             # Alone, plan a card beyond the minimum, so the cards laid now leave a good next one
             # (at a table of several this plays worse: the next card is often another's to lay).
             # Only the plan's first card is laid before planning again, as a table asking for one
             # action at a time would do.
             if w.solo_next and laid is not None:
-                found = plan_for_next(state, seat, need + w.solo_lookahead, reserved, w, laid, live)
+                found = plan_for_next(turn, need + w.solo_lookahead, reserved, w, laid, live)
             else:
                 found = plan(hand, piles, need + w.solo_lookahead, reserved, w, laid, live)
             if found is not None:
                 need = 1
-        if w.next_weight and state.players > 1 and laid is not None:
-            found = plan_for_next(state, seat, need, reserved, w, laid, live)
+        if w.next_weight and turn.players > 1 and laid is not None:
+            found = plan_for_next(turn, need, reserved, w, laid, live)
         found = (
             found
             or plan(hand, piles, need, reserved, w, laid, live)
@@ -481,50 +537,59 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
             return
         for card, pile in found[1][:need]:
             lay(card, pile)
-            if state.status is not IN_PROGRESS:
+            if turn.status is not IN_PROGRESS:
                 return
-    if state.next_draw >= 98:
+    if turn.draw_pile <= 0:
         limit = w.extra_gap_endgame
     else:
-        limit = w.extra_gap if state.players > 1 else w.extra_gap_solo
-    while state.status is IN_PROGRESS:
-        extra = extra_for_next(state, seat, reserved, w, laid, live)
+        limit = w.extra_gap if turn.players > 1 else w.extra_gap_solo
+    while turn.status is IN_PROGRESS:
+        extra = extra_for_next(turn, reserved, w, laid, live)
         if extra is None or extra[0] > limit:
             break
         lay(*extra[1])
-    if state.status is not IN_PROGRESS:
+    if turn.status is not IN_PROGRESS:
         return
-    _signal(state, seat, w)
-    state.end_turn(seat)
+    _signal(turn, w)
+    turn.end_turn()
 
 
-def _signal(state: TheGameState, seat: int, w: type[Weights]) -> None:
-    hand = state.hands[seat]
-    piles = state.piles
+def _signal(turn: _Turn, w: type[Weights]) -> None:
+    hand = turn.hand
+    piles = turn.piles
     for i in range(4):
         close = any((g := _gap(c, i, piles[i])) is not None and g <= w.signal_gap for c in hand)
-        mine = state.signals.get((i, seat))
-        if close and (mine is None or mine[0] != DONT):
-            state.signal(seat, i + 1, DONT)
+        mine = turn.signals.get((i, turn.seat))
+        if close and mine != DONT:
+            turn.signal(i, DONT)
         elif not close and mine is not None:
-            state.signal(seat, i + 1, "clear")
+            turn.signal(i, "clear")
 
 
-def next_action(state: TheGameState, seat: int, w: type[Weights] | None = None) -> tuple:
-    """The seat's next move, for tables that show an AI's turn one action at a time.
-
-    The whole turn is planned on a copy of the state and its first step returned:
-    ("play", card, pile 1..4), ("signal", pile 1..4, kind) or ("end_turn",).
-    """
-    if state.current != seat or state.is_over:
+def plan_turn(view: SeatView, w: type[Weights] | None = None) -> list[Play | SetSignal | EndTurn]:
+    """The actions the seat takes this turn, in order, if nothing else happens in between: its
+    plays, its pile signals and the end of the turn (fewer when the game ends on the way)."""
+    if view.current != view.seat or view.status is not IN_PROGRESS:
         raise ValueError("it is not this seat's turn")
-    trial = copy.deepcopy(state)
-    start = len(trial.history)
-    play_turn(trial, w)
-    for entry in trial.history[start:]:
-        if entry[0] == "play":
-            return ("play", entry[2], entry[3])
-        if entry[0] == "signal":
-            return ("signal", entry[2], entry[3])
-        return ("end_turn",)
-    return ("end_turn",)
+    turn = _Turn(view)
+    _play_turn(turn, w or Weights, view.laid)
+    return turn.actions
+
+
+def choose(view: SeatView, w: type[Weights] | None = None) -> Play | SetSignal | EndTurn:
+    """The seat's next action: the first step of the turn it plans (see `plan_turn`)."""
+    actions = plan_turn(view, w)
+    return actions[0] if actions else EndTurn(player=view.seat)  # stuck: the engine ended the game
+
+
+def next_action(state: TheGameState, seat: int) -> Play | SetSignal | EndTurn:
+    """For a caller that holds the whole state: the action of `choose` on the seat's view."""
+    return choose(seat_view(state, seat))
+
+
+def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
+    """Play the current seat's whole turn on the state, deciding from its view alone."""
+    seat = state.current
+    turn = state.turn
+    while not state.is_over and state.current == seat and state.turn == turn:
+        state.apply(choose(seat_view(state, seat), w))
