@@ -1222,6 +1222,11 @@ class Scene:
         return self.covered(roles.RESULT)
 
     @cached_property
+    def money(self) -> bool:
+        """A price or an amount of money is named somewhere in the message."""
+        return any(c in roles.CURRENCY for c in self.text) or bool(self.wordset & roles.MONEY_WORDS)
+
+    @cached_property
     def mine(self) -> bool:
         return bool(roles.MINE.search(self.joined))
 
@@ -1327,19 +1332,30 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     if n.how == "saying":
         return None
     if n.how == "quantity":
-        if a1 in ("of", "de", "von", "mal", "times", "fois", "veces", "d") and value != 6:
+        if value == 10 and _trick(prev, nxt, scene):
+            return "the backwards trick"  # "le truc de la dizaine", "el truco de la decena"
+        if scene.words[n.last] in WEAK_QUANTITIES and not (
+            set(prev[:3]) & roles.HAVE or scene.near(scene.mine_at, n, 4, 2)
+        ):
+            return "an ordinary word"  # "was für ein Schock"; "meine ist ne Mandel" is a card
+        if a1 in ("of", "de", "von", "mal", "times", "fois", "veces", "d") and (
+            value != 6 or (len(nxt) > 1 and nxt[1] in roles.CARD_NOUNS)
+        ):
             return "a quantity of things"
         if (
             a1 in roles.COUNT_NOUNS
             or a1 in roles.UNITS
+            or a1 in roles.PLAYER_NOUNS
             or _plural_noun(n, toks, nxt, scene)
             or (n.last + 1 < len(toks) and scene.capital(n.last + 1))
         ):
-            return "a quantity of things"  # "a dozen games", "ein Dutzend Partien"
+            return "a quantity of things"  # "a dozen games", "ein Dutzend Partien", "a dozen people"
         return None
     if n.how == "decade":
         return _decade_role(n, prev, nxt, scene)
     if a1 in ("y", "et", "and", "und") and a2 in ROUGHLY:
+        if _age(b1, b2, a1, prev):
+            return "an age"  # "mi tía tiene treinta y tantos"
         return None  # "treinta y tantos": a range
     if value == 1 or n.how == "offset":
         return _offset_role(n, prev, nxt, scene)
@@ -1354,6 +1370,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         if value <= 4 and (b1 in roles.PILE or a1 in roles.PILE):
             return "a pile number"
         return None
+    if a1 in THOUSANDS:
+        return "not a card value"  # "the sixty-four thousand dollar question", "cuarenta mil"
     if b1 in ("mid", "mitte", "mediados") and value % 10 == 0:
         n.value += 5
         return None
@@ -1389,6 +1407,34 @@ def _harmless(
         return "an emoticon"
     if digits and value == 8 and after_tok == ")" and toks[n.last + 1].start == toks[n.last].end:
         return "an emoticon"
+    if digits and glued_before and before_tok == "!" and set(toks[n.first].text) == {"1"}:
+        return "an emoticon"  # "gg!!!11": a shift key let go
+    # "die deutsche Elf", "unsere Elf hat gewonnen", "nen Elf spielen": a team or an elf, not eleven.
+    if (
+        scene.words[n.first] == "elf"
+        and scene.capital(n.first)
+        and (b1 in ELF_BEFORE or scene.wordset & TEAM_WORDS or "⚽" in scene.message)
+        and not set(prev[:3]) & roles.HAVE
+    ):
+        return "a team or a creature"
+    # A phone number called: "appelle le 15", "call 112", "llama al 091", "ruf die 110 an".
+    if b1 in CALL or (b1 in ("le", "la", "al", "el", "die", "the") and b2 in CALL):
+        return "a phone number"
+    # A sports score: "Lakers up 98-94", "2:1 gegen Bayern".
+    if (
+        digits
+        and after_tok in ("-", ":")
+        and n.last + 2 < len(toks)
+        and toks[n.last + 2].kind == "n"
+        and scene.wordset & SPORT
+    ) or (
+        digits
+        and before_tok in ("-", ":")
+        and n.first >= 2
+        and toks[n.first - 2].kind == "n"
+        and scene.wordset & SPORT
+    ):
+        return "a score"
     start, end = toks[n.first].start, toks[n.last].end
     if digits and n.first == n.last and "_" in (scene.text[end : end + 1], scene.text[start - 1 : start]):
         return "an emoticon"  # "9_9", "0_0"
@@ -1434,6 +1480,8 @@ def _harmless(
     label = before_tok
     if before_tok in (".", "°", "º") and n.first > 1 and scene.words[n.first - 2] in ("no", "nr", "n"):
         label = "nr"
+    if label in ("number", "no", "nummer", "numero", "nr", "#") and b2 in COUNTABLE and b2 not in roles.PILE:
+        return "a round, game or seat number"  # "win number 12", "Partie Nummer 14"
     if label in roles.LABELS and not (label in NUMBER_LABELS and b2 in roles.PILE):
         return "a label or a version" if label not in NUMBER_LABELS else "a number of a game"
     if b1 in roles.PILE or (b1 in ("nummer", "numero", "no", "nr", "n", "#") and b2 in roles.PILE):
@@ -1472,6 +1520,15 @@ def _harmless(
         return "a time"
     if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
         return "a time"
+    if (
+        before_tok == "half"
+        and value <= 12
+        and (not nxt or a1 in ("for", "then", "ok", "tonight", "at", "works"))
+    ):
+        return "a time"  # "half 10 for me": half past nine, said the British way
+    # Money worked out: "47 €, durch 4 sind das knapp 12", "split 3 ways that's 8 each".
+    if scene.money and set(prev[:4]) & SHARE_WORDS:
+        return "money"
     if b1 in ("a", "at", "um") and b2 in roles.WEEKDAYS and value <= 24:
         return "a time"  # "on reprend demain à 14"
     if value <= 31 and scene.near(scene.words_at(MEETING), n) and not set(prev[:3]) & roles.HAVE:
@@ -1545,6 +1602,12 @@ def _harmless(
         in ("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist")
     ):
         return "an age"
+    if set(prev[:3]) & FEEL and b1 in ("like", "wie", "comme", "como", "de"):
+        return "an age"  # "fühl mich wie 70", "I feel like 80 today"
+    if b1 == "at" and value >= 5 and set(prev[:5]) & LIFE_STARTS:
+        return "an age"  # "I first played this at 16"
+    if b1 == "los" and b2 == "a" and value >= 5 and not set(prev[:4]) & (roles.HAVE | PLAY_VERBS):
+        return "an age"  # "a los 16 aprendí"
     if before_tok == "'" or b1 in ("jahrgang", "class", "since", "seit", "depuis", "desde", "annees", "anos"):
         return "a year"
     years = b1 in ("annees", "anos", "decada", "decennie") or b2 in ("annees", "anos")
@@ -1606,6 +1669,11 @@ def _harmless(
         return "the result of a game"
     if b1 in ("alle", "all", "las", "toutes") and value == 98:
         return "the result of a game"
+    if scene.result and (
+        (b1 in ("from", "von", "de", "desde") and set(nxt[:2]) & {"to", "auf", "a", "hasta", "down"})
+        or (b1 in ("to", "auf", "a", "hasta") and set(prev[1:4]) & {"from", "von", "de", "desde"})
+    ):
+        return "the result of a game"  # "new record, we went from 14 down to 6"
     # The backwards trick's 10.
     if value == 10 and _trick(prev, nxt, scene):
         return "the backwards trick"
@@ -1655,6 +1723,10 @@ def _harmless(
         return "a count of cards"
     if small and roles.IN_HAND.match(" ".join(nxt)) and b1 not in roles.ARTICLES and b2 not in roles.ARTICLES:
         return "a count of cards"
+    if small and (b1 in EACH or (b1 == "uno" and b2 == "cada")):
+        return "a count of cards"  # "zu zweit hat jeder 7"
+    if small and a1 in RELATIVES and b1 not in roles.ARTICLES:
+        return "a count of cards"  # "I've got two that are really close"
     if (
         small
         and (
@@ -1689,6 +1761,14 @@ def _harmless(
         and b1 not in roles.HAVE
     ):
         return "a pile number"
+    if (
+        scene.words[n.first] in ("neuf", "neufs")
+        and b1 in ("est", "sont", "etait", "tout", "flambant", "comme", "a")
+        and b2 not in ("c", "mienne", "mien", "carte")
+    ):
+        return "an adjective (new)"  # "mon jeu est neuf", "flambant neuf"
+    if value <= 4 and b1 in TAKE_ON and not nxt and scene.pile_named and _pile_numbered(scene):
+        return "a pile number"  # "I'm on pile 1, someone take 2"
     # Slang and emoticons: "2 tired 2 think", "gg 2 ez", "koi 2 9", "thx 4 the game".
     between_words = (
         n.first > 0 and n.last + 1 < len(toks) and toks[n.first - 1].kind == toks[n.last + 1].kind == "w"
@@ -1734,16 +1814,68 @@ def _harmless(
     return None
 
 
+ELF_BEFORE = frozenset(
+    "nen einen ein einem der den dem unsere unserer unsre deutsche deutschen die_nationalelf".split()
+)
+TEAM_WORDS = frozenset(
+    "gewonnen verloren enttaeuscht gespielt tor tore trainer bundesliga fussball wm em stadion "
+    "d dnd rollenspiel zwerg ork magier".split()
+)
+CALL = frozenset(
+    "call calls calling dial appelle appeler appelez compose composez llama llamar llamad marca marcar "
+    "ruf rufe ruft anrufen waehl waehle waehlt".split()
+)
+SPORT = frozenset(
+    "up down lead leads leading vs gegen contre contra halftime halbzeit quarter 4th 3rd overtime "
+    "lakers bayern barca madrid psg score spielstand marcador beat beaten match".split()
+)
+SHARE_WORDS = frozenset(
+    "durch geteilt knapp ungefaehr etwa divided split each makes thats environ chacun soit cada sale salen "
+    "unos".split()
+)
+EACH = frozenset("each jeder jede jeweils chacun chacune cada".split())
+RELATIVES = frozenset("that which die welche qui que".split())
+TAKE_ON = frozenset(
+    "take takes nimmt nehm nehme nimm prend prends prenez toma coge cojo handle übernimmt".split()
+)
+
+
+def _pile_numbered(scene: Scene) -> bool:
+    """A pile is named by its number somewhere in the message: "pile 1", "Stapel 3"."""
+    words = scene.words
+    return any(w in roles.PILE and k + 1 < len(words) and words[k + 1] in "1234" for k, w in enumerate(words))
+
+
 def _title(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     """A capitalised name beside the number, as in a title: "Twelve Monkeys", "Area 51"."""
-    if set(prev[:3]) & (roles.HAVE | PLAY_VERBS) or scene.wordset & ASKING_WORDS:
+    if set(prev[:3]) & (roles.HAVE | PLAY_VERBS | ASKING_WORDS) or scene.shouting:
         return False
+    words = scene.words
     after, before = n.last + 1, n.first - 1
     if n.how == "word" and scene.capital(n.first) and after < len(toks) and _name(after, scene):
         return True
     german = scene.wordset & STOPWORDS["de"]  # every German noun is capitalised
-    inside = before >= 1 and scene.words[before - 1].isalnum()  # not the first word of a sentence
-    return n.how == "digits" and inside and not german and _name(before, scene)
+    # Not the first word of a sentence: a comma or a dash may stand before it, a full stop may not.
+    inside = before >= 1 and words[before - 1] not in (".", "!", "?", "\n")
+    if n.how == "digits" and inside and not german and _name(before, scene):
+        return True  # "Agent 47", "Area 51"
+    starts = before < 0 or words[before] in (".", "!", "?")
+    if (
+        n.how == "word"
+        and not german
+        and not starts
+        and scene.capital(n.first)
+        and not toks[n.first].text.isupper()
+        and (not prev or prev[0] not in roles.ARTICLES)
+    ):
+        return True  # a number word written with a capital inside a sentence: "Eleven is the best"
+    # A message that opens with a number and a name: "99 Luftballons läuft grad", "13 Rue del Percebe".
+    return (
+        n.first == 0
+        and after + 1 < len(toks)
+        and _name(after, scene)
+        and words[after + 1] not in (",", "?", "!", ".")
+    )
 
 
 def _name(k: int, scene: Scene) -> bool:
@@ -1820,7 +1952,7 @@ TITLE_EXCLUDED = (
     | frozenset("mine meine meiner deine seine mienne mia mio yours die der das den dem des".split())
 )
 RATING_SCALES = frozenset(
-    "5 10 20 100 cinq dix vingt fuenf zehn zwanzig cinco diez veinte five ten twenty".split()
+    "5 10 20 98 100 cinq dix vingt fuenf zehn zwanzig cinco diez veinte five ten twenty".split()
 )
 AT_A_PLACE = frozenset("sitting sits sit is ist est am m stuck are re was stands stand bin suis es".split())
 CLOCK_WORDS = (
@@ -1995,8 +2127,20 @@ COUNT_MORE = frozenset("more less mehr weniger plus moins mas menos".split())
 NOT_AFTER_OFFSET = frozenset("up down saut salto saltito sprung jump jumps step steps pas".split())
 
 
+AGREE_AFTER = frozenset("to for from on that this von fuer pour de para a auf".split())
+
+
 def _offset_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
     """One: an offset from a top ("one above pile 2"), else not a card value."""
+    before_plus = scene.words[n.first - 2] if n.first > 1 else ""
+    if (
+        prev[:1] == ["+"]
+        and n.how == "digits"
+        and not before_plus.isdigit()
+        and not read_word(before_plus, LANGUAGES)
+        and (n.first == 1 or not nxt or nxt[0] in AGREE_AFTER)
+    ):
+        return "agreement (+1)"  # "+1", "+1 to what Sam said"
     if n.how == "offset" or _offset_cue(n, prev, nxt, scene):
         n.how = "offset"
         return None
@@ -2019,12 +2163,50 @@ YEARS = frozenset(
 )
 
 
+# Verbs that make a decade the subject of a sentence about an era: "the nineties had", "los
+# noventa fueron", "die 80er waren".
+ERA_VERBS = frozenset("had were was fueron eran fue era waren hatten war etaient etait furent".split())
+THOUSANDS = frozenset(
+    "thousand thousands grand k tausend tausende mille milles mil miles million millions millionen "
+    "millones millon milliard milliards billion billions".split()
+)
+WEAK_QUANTITIES = frozenset("schock mandel".split())
+FEEL = frozenset(
+    "feel feels feeling felt look looks fuehl fuehle fuehlt fuehlen aussehen aus sens sent sentir "
+    "siento siente parezco parece".split()
+)
+LIFE_STARTS = frozenset(
+    "first started start began begun learned learnt taught erstmals angefangen gelernt "
+    "commence appris empece aprendi".split()
+)
+
+
+def _age(b1: str, b2: str, a1: str, prev: list[str]) -> bool:
+    """The number is someone's age: "Opa ist 87", "tiene treinta y tantos", "turns 90"."""
+    return (
+        a1 in roles.AGE_AFTER
+        or b1 in roles.AGE_VERBS
+        or (b1 in ("is", "ist", "est", "es", "s", "tiene", "a", "hat") and b2 in roles.PEOPLE)
+    )
+
+
 def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
     years = YEARS
     if (scene.near(scene.time_question_at, n) or scene.words[n.first].endswith("ish")) and n.value <= 12:
         return "a time"
-    if prev[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
-        n.value += 5
+    bare = [w for w in prev if w != "-"]
+    if bare[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
+        n.value += 5  # "mid-seventies"
+    if _age(prev[0] if prev else "", prev[1] if len(prev) > 1 else "", nxt[0] if nxt else "", prev):
+        return "an age"  # "mi tía tiene veintitantos"
+    if nxt[:1] and nxt[0] in ERA_VERBS:
+        return "a decade of years"  # "the nineties had better games", "die 80er waren"
+    if (
+        n.first + 1 < len(scene.words)
+        and scene.capital(n.first + 1)
+        and scene.words[n.first + 1] not in (roles.CARD_NOUNS | roles.PILE)
+    ):
+        return "a decade of years"  # German compounds: "80er Partymusik", "die 90er Jahre"
     near = set(prev[:3]) | set(nxt[:3])
     if near & years or (prev[:1] == ["the"] and nxt[:1] == ["called"]):
         return "a decade of years"
@@ -2098,6 +2280,8 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             if base is not None:
                 _derived(nums, [base, n], base.value - n.value, base.first, n.last)
                 continue
+        if b1 == "half" and n.value <= 12 and n.how in ("digits", "word") and n.allowed == "a time":
+            continue  # "half 10 for me": half past nine, said the British way
         factor, first = _multiplier(b1, b2, b3, n.first, words[n.first - 4] if n.first > 3 else "")
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
             # "twice twenty-five minus one": the product starts a chain of its own.

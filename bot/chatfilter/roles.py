@@ -50,7 +50,7 @@ PEOPLE = _set(
     "frere soeur grand-mere abuela abuelo hijo hija sobrino sobrina hermano hermana madre padre nieto "
     "nieta tio tia abuelita"
 )
-AGE_VERBS = _set("turning turned werd werde wird werden wurde cumplo cumple cumplio fete")
+AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
     "player players spieler spielern spielerin leute leuten personen people persons folks guys "
     "joueurs joueur joueuses personnes gens jugadores jugador personas gente"
@@ -93,7 +93,10 @@ RESULT = re.compile(
     r"terminamos|acabamos|quedaron|gg|score|not\s+laid|nicht\s+gelegt\w*|non\s+posees|sin\s+jugar|"
     r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet|at\s+the\s+end|"
     r"am\s+ende|a\s+la\s+fin|al\s+final|final\s+score|score\s+final|"
-    r"restait|restaient|quedaban|lagen|remaining)\b"
+    r"restait|restaient|quedaban|lagen|remaining|rekord|neuer\s+rekord|new\s+record|verbessert|improved|"
+    r"personal\s+best|pb|(?:puntuacion|puntaje|resultado|score|ergebnis)\s+final|puntuacion|puntaje|resultado|resultat|ergebnis|hervorragend|sin\s+bajar|"
+    r"sin\s+poner|sin\s+tirar|partida\s+anterior|last\s+game|letzte[ns]?\s+(?:runde|partie|spiel)|"
+    r"derniere\s+partie|partie\s+d'avant|ultima\s+partida|tout\s+pose|alles\s+gelegt|all\s+laid)\b"
 )
 MONEY_WORDS = _set(
     "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
@@ -113,7 +116,10 @@ GAME_ORDINAL_BEFORE = _set(
     "round game match runde spiel partie ronda partida manche level table team turn zug tour turno "
     "best bo top partien juego"
 )
-PILE = _set("pile piles stack stacks stapel stapels pila pilas monton montones tas")
+PILE = _set(
+    "pile piles stack stacks stapel stapels pila pilas monton montones tas column columns colonne colonnes "
+    "columna columnas spalte spalten"
+)
 TOP = _set("top tops oben sommet dessus tope arriba haut")
 DIRECTION = _set(
     "up down ascending descending aufsteigend absteigend aufwaerts abwaerts aufwaertsstapel "
@@ -168,7 +174,21 @@ IDIOMS = re.compile(
     r"quinto\s+pino|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
     r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
     r"la\s+quinta\s+de|mil\s+y\s+una|24/7|50/50|24-7|"
-    r"(?:tomar|tomamos|tomo|toma|tomas|tomais|tomaron|tomemos|hora\s+de|las)\s+(?:la\s+)?onces?\b"
+    r"(?:tomar|tomamos|tomo|toma|tomas|tomais|tomaron|tomemos|hora\s+de|las)\s+(?:la\s+)?onces?\b|"
+    # More sayings of the four languages, most of them not seen in any corpus: fixed expressions
+    # recur in chat whoever writes it.
+    r"forty\s+winks|whole\s+nine\s+yards|nine.to.five|dressed\s+to\s+the\s+nines|eleventh\s+hour|"
+    r"sixth\s+sense|third\s+wheel|fifth\s+wheel|two\s+cents|deep\s+six|take\s+five|high\s+five|"
+    r"a\s+dime\s+a\s+dozen|ten\s+a\s+penny|seventh\s+heaven|twenty.four\s+seven|one\s+in\s+a\s+million|"
+    r"sixty.four\s+(?:thousand|dollar)|four.letter\s+word|back\s+to\s+square\s+one|"
+    r"square\s+one|put\s+two\s+and\s+two\s+together|two\s+peas|two.faced|"
+    r"ein\s+buch\s+mit\s+sieben\s+siegeln|sieben\s+sachen|fuenfte\s+rad|um\s+fuenf\s+ecken|"
+    r"alle\s+viere|schnapszahl|null\s+bock|auf\s+den\s+ersten\s+blick|"
+    r"tous\s+les\s+(?:36|trente.six)\s+du\s+mois|en\s+deux.deux|quatre.quarts|un\s+de\s+ces\s+quatre|"
+    r"haut\s+comme\s+trois\s+pommes|par\s+quatre\s+chemins|cheveux\s+en\s+quatre|"
+    r"pierre\s+deux\s+coups|jamais\s+deux\s+sans\s+trois|cinq\s+a\s+sept|sixieme\s+sens|"
+    r"cantar(?:le)?\s+las\s+cuarenta|(?:le|te|les|me|nos)\s+cant\w*\s+las\s+cuarenta|"
+    r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|(?:50|cincuenta|cinquante|fifty|fuenfzig).(?:50|cincuenta|cinquante|fifty|fuenfzig)"
 )
 # Sayings that name a card value without a number: bingo calls, "the age of Christ".
 SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
@@ -243,7 +263,9 @@ RESULT_WORDS = _set(
     "lost won win ended finished finish final record verloren gewonnen endstand bestleistung abgebrochen "
     "geblieben perdu gagne gagnes fini finie bilan perdimos ganamos ganado perdido terminamos acabamos "
     "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
-    "restait restaient quedaban lagen remaining"
+    "restait restaient quedaban lagen remaining rekord record verbessert improved personal pb puntuacion "
+    "puntaje resultado resultat ergebnis hervorragend bajar poner tirar anterior last letzte letzten "
+    "letztes derniere avant ultima pose gelegt laid"
 )
 # Words without which no saying above can match.
 SAYING_WORDS = _set("ducks ladies legs clickety click door cocottes patitos bonita christ cristo jesus baker")

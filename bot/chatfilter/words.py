@@ -114,7 +114,12 @@ def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
     return None
 
 
+NOT_DECADES = frozenset("quincena quincenas quinzaine quinzaines".split())  # a fortnight
+
+
 def _decade(word: str, lang: str) -> tuple[Piece, ...] | None:
+    if word in NOT_DECADES:
+        return None
     for end in _DECADE_ENDINGS[lang]:
         if word.endswith(end) and len(word) > len(end) + 3:
             head = word[: -len(end)]
