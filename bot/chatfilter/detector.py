@@ -270,7 +270,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
     if (
         (adjacent and _adjacent_target(text, adjacent))
         or OFF_BY_ONE.search(text)
-        or (scene.pile_named and roles.ADJACENT_WORDS.search(scene.joined))
+        or (scene.pile_ref and roles.ADJACENT_WORDS.search(scene.joined))
     ):
         notes.append("an exact offset from a pile top")
     if SINGLE_DIGIT.search(text):
@@ -278,6 +278,8 @@ def check(message: str, context: Context | None = None) -> Verdict:
     cued = scene.wordset & roles.NOTE_WORDS
     if cued and (roles.ASKS_FOR_VALUE.search(scene.joined) or roles.EXTREME_CARD.search(scene.joined)):
         notes.append("asks for or tells a card value without a number")
+    if _asks_for_value(scene):
+        notes.append("asks for a card value without a number")
     second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
     if second:
         covered = [k for k, at in enumerate(scene.at) if second.start() <= at < second.end()]
@@ -298,6 +300,17 @@ def check(message: str, context: Context | None = None) -> Verdict:
         for n in sorted(flagged, key=lambda n: n.first)
     )
     return _verdict(flagged, found, notes, toks, norm, ctx)
+
+
+def _asks_for_value(scene: Scene) -> bool:
+    """ "dis-moi juste ta plus haute", "wie weit bist du von Stapel 3 weg?", "what did you draw? the exact
+    one", "pásame el número exacto": a request for a card's value that names no number."""
+    if not scene.wordset & roles.ASK_GATE or scene.wordset & roles.PHONE_WORDS:
+        return False
+    joined = scene.joined
+    return bool(
+        roles.ASK_WHAT.search(joined) and roles.ASK_CUE.search(joined) and roles.ASK_TARGET.search(joined)
+    )
 
 
 def _kind(text: str) -> str:
@@ -371,19 +384,25 @@ LANGUAGE_HINTS: dict[str, frozenset[str]] = {
 }
 
 
-def _language_scores(toks: list[Tok]) -> dict[str, int]:
+# For each word that tells a language, the languages it votes for: its function words, and the number
+# words of one language only ("huit", "zwölf").
+_VOTES: dict[str, list[str]] = {}
+for _lang, _words in LANGUAGE_HINTS.items():
+    for _word in _words:
+        _VOTES.setdefault(_word, []).append(_lang)
+for _word in {w for table in CARDINALS.values() for w in table}:
+    _langs = [lang for lang, table in CARDINALS.items() if _word in table]
+    if len(_langs) == 1 and _word not in AMBIGUOUS and len(_word) > 2:
+        _VOTES.setdefault(_word, []).append(_langs[0])
+VOTES: dict[str, tuple[str, ...]] = {w: tuple(langs) for w, langs in _VOTES.items()}
+
+
+def _language_scores(toks: list[Tok], words: list[str]) -> dict[str, int]:
     scores = dict.fromkeys(LANGUAGES, 0)
-    for t in toks:
+    for t, word in zip(toks, words, strict=True):
         if t.kind == "w":
-            word = fold(t.text)
-            for lang, words in LANGUAGE_HINTS.items():
-                if word in words:
-                    scores[lang] += 1
-            if word not in AMBIGUOUS and len(word) > 2:
-                # A number word of one language only ("huit", "zwölf") tells the language too.
-                langs = {r.lang for r in read_word(word, LANGUAGES) if not r.odd}
-                if len(langs) == 1:
-                    scores[langs.pop()] += 1
+            for lang in VOTES.get(word, ()):
+                scores[lang] += 1
         elif t.text in ("¿", "¡"):
             scores["es"] += 2  # only Spanish opens a question or a cry with a mark
     return scores
@@ -439,9 +458,9 @@ def _numbers(
                     factor in FACTORS or (lang == "de" and factor.endswith("mal") and len(factor) > 5)
                 ):
                     if scores is None:
-                        scores = _language_scores(toks)
+                        scores = _language_scores(toks, scene.words)
                     # The word itself does not vote: "once" is an English function word.
-                    best = max(v - (word in LANGUAGE_HINTS[k]) for k, v in scores.items() if k != lang)
+                    best = max(v - (k in VOTES.get(word, ())) for k, v in scores.items() if k != lang)
                     if scores[lang] == 0 or scores[lang] < best:
                         continue
                     if word == "acht" and ACHT_IDIOM.search(text):
@@ -667,6 +686,9 @@ def _gap_is_spacing(gap: str, allow_punct: bool = False) -> bool:
     return len(gap) <= 3 and all(c in allowed for c in gap)
 
 
+CLITICS = frozenset("lo la le los las les me te se nos ya".split())  # "lo vi": I saw it
+
+
 def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int | None:
     if len(t.text) < 2 or not ROMAN_LETTERS.issuperset(t.text):
         return None
@@ -676,12 +698,16 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
     if not all(norm.upper[t.start : t.end]):
         # Lower case: three letters or more that are not kisses ("xxx"), or two after a card cue.
         b1 = next((w for w in reversed(scene.words[:i]) if w.isalnum()), "")
-        if set(word) == {"X"} or (len(word) == 2 and b1 not in roles.ARTICLES and b1 not in roles.HAVE):
+        if set(word) == {"X"} or (
+            len(word) == 2 and ((b1 not in roles.ARTICLES and b1 not in roles.HAVE) or b1 in CLITICS)
+        ):
             return None
     else:
         # Shouting in capitals is not Roman numerals.
         if scene.shouting and scene.letters > len(word) + 3:
             return None
+        if i > 0 and _name(i - 1, scene):
+            return None  # a king or a sequel: "Louis XIV", "Felipe II", "Rocky IV"
     total = 0
     for a, b in zip(word, word[1:] + " ", strict=True):
         value = ROMAN_VALUES[a]
@@ -1222,6 +1248,17 @@ class Scene:
         return self.covered(roles.RESULT)
 
     @cached_property
+    def pile_ref(self) -> bool:
+        """A pile is named: by a word ("pile", "Stapel", "top") or, in French and Spanish, by its
+        article and number alone ("la 3", "de la dos", "sur la quatre")."""
+        if self.pile_named:
+            return True
+        words = self.words
+        return any(
+            w == "la" and k + 1 < len(words) and words[k + 1] in PILE_NUMBERS for k, w in enumerate(words)
+        )
+
+    @cached_property
     def money(self) -> bool:
         """A price or an amount of money is named somewhere in the message."""
         return any(c in roles.CURRENCY for c in self.text) or bool(self.wordset & roles.MONEY_WORDS)
@@ -1281,7 +1318,9 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
         ):
             continue
         if b.allowed and not a.allowed and b.allowed not in ("not a card value", "a small number"):
-            if b.allowed != "a count of cards" or a.value <= ctx.hand_size:
+            if (b.allowed != "a count of cards" or a.value <= ctx.hand_size) and not (
+                b.allowed in ("a player count", "a margin") and a.value > 12
+            ):
                 a.allowed = b.allowed
         elif (
             a.allowed
@@ -1322,7 +1361,11 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     after_tok = scene.words[n.last + 1] if n.last + 1 < len(toks) else ""
     if value > 99 or value < 1:
         return "not a card value"
-    if after_tok == "%" or a1 in ("percent", "prozent", "pourcent", "porciento"):
+    if (
+        after_tok == "%"
+        or a1 in ("percent", "prozent", "pourcent", "porciento", "pct")
+        or (a1 in ("por", "pour", "per") and a2 in ("ciento", "cent", "cento"))
+    ):
         return "a percentage"
     if value <= 24 and n.how in ("digits", "word") and {n.first - 2, n.first - 1} & scene.time_words:
         return "a time"
@@ -1435,6 +1478,31 @@ def _harmless(
         and scene.wordset & SPORT
     ):
         return "a score"
+    if (
+        digits
+        and (
+            (a1 in ("a", "to", "zu") and nxt[1:2] and nxt[1].isdigit())
+            or (b1 in ("a", "to", "zu") and b2.isdigit())
+        )
+        and scene.wordset & SPORT
+    ):
+        return "a score"  # "on a gagné 78 à 65 au basket"
+    if (
+        digits
+        and after_tok == "/"
+        and n.last + 2 < len(toks)
+        and toks[n.last + 2].text in ("10", "20", "100")
+    ):
+        return "a mark"  # "14/20 en philo"
+    if (
+        digits
+        and before_tok == "/"
+        and toks[n.first].text in ("10", "20", "100")
+        and n.first >= 2
+        and toks[n.first - 2].kind == "n"
+        and int(toks[n.first - 2].text[:3]) <= value
+    ):
+        return "a mark"
     start, end = toks[n.first].start, toks[n.last].end
     if digits and n.first == n.last and "_" in (scene.text[end : end + 1], scene.text[start - 1 : start]):
         return "an emoticon"  # "9_9", "0_0"
@@ -1469,6 +1537,21 @@ def _harmless(
         and scene.words[n.last + 2] not in ("ish", "something", "irgendwas", "quelque", "algo", "odd", "plus")
     ):
         return "part of a compound word"
+    if b1 in ("a", "à") and (a1 == "pres" or (a1 in ("ou", "o", "or") and nxt[2:3] == ["pres"])):
+        return "a margin"  # "à deux ou trois près"
+    if a1 == "pres" and len(prev) > 0 and prev[0] in ("ou", "o"):
+        return "a margin"
+    # Sizes, jerseys and marks at school: "je chausse du 44", "el dorsal 10", "14/20 en philo".
+    if b1 in SIZE_WORDS or (
+        b1 in ("du", "un", "el", "le", "la", "die", "the", "a", "una") and b2 in SIZE_WORDS
+    ):
+        return "a size or a shirt number"
+    if a1 == "de" and a2 in ("zapato", "zapatos", "pie", "calzado"):
+        return "a size or a shirt number"
+    if scene.wordset & SCHOOL and not set(prev[:3]) & roles.HAVE - {"me"}:
+        return "a mark at school"
+    if b1 in roles.ARTICLES and b2 in roles.LABELS and b2 not in ("day", "tag", "jour", "dia"):
+        return "a label or a version"  # "mi bus, el 27"
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
     if before_tok in roles.CURRENCY or after_tok in roles.CURRENCY or a1 in roles.MONEY_WORDS:
         return "money"
@@ -1493,8 +1576,15 @@ def _harmless(
         return "a round, game or seat number"
     if a1 in roles.PILE and value <= 4 and b1 not in ("a", "an", "ne", "un", "une", "una", "el", "le"):
         return "a pile number"
-    if b1 == "la" and value <= 4 and scene.pile_named:
-        return "a pile number"  # "la 2": la pila 2, la pile 2
+    if (
+        b1 == "la"
+        and value <= 4
+        and (
+            scene.pile_named
+            or (b2 not in roles.HAVE and b2 not in PLAY_VERBS and not scene.near(scene.mine_at, n, 3, 0))
+        )
+    ):
+        return "a pile number"  # "la 2": la pila 2, la pile 2; "sur la 3", "la cuatro es mía"
     # Times: "um 8", "at 10 sharp", "22h", "a las diez", "Viertel nach neun", "9ish" for "when?".
     near_time = {n.first - 2, n.first - 1, n.first, n.last, n.last + 1} & scene.time_words
     if near_time and (value <= 24 or n.first in scene.time_words):
@@ -1527,7 +1617,7 @@ def _harmless(
     ):
         return "a time"  # "half 10 for me": half past nine, said the British way
     # Money worked out: "47 €, durch 4 sind das knapp 12", "split 3 ways that's 8 each".
-    if scene.money and set(prev[:4]) & SHARE_WORDS:
+    if set(prev[:4]) & SHARE_WORDS and scene.money:
         return "money"
     if b1 in ("a", "at", "um") and b2 in roles.WEEKDAYS and value <= 24:
         return "a time"  # "on reprend demain à 14"
@@ -1540,6 +1630,17 @@ def _harmless(
         and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
     ):
         return "a date"  # "elle a eu 90 ans le 3"
+    if (
+        value <= 31
+        and b1 in ("le", "el", "the", "am", "den")
+        and (scene.wordset & EVENTS or _we_verb(prev[:3]))
+        and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
+    ):
+        return "a date"  # "el 14 imposible, cena con los suegros", "on rejoue le 31", "jugamos el 31?"
+    if b1 in ("en", "in", "el", "im") and set(prev[:3]) & BORN:
+        return "a year"  # "nací en el 98"
+    if set(prev[:4]) & TOURNAMENTS and (n.how == "digits" or b1 in TOURNAMENTS):
+        return "a year"  # "la coupe du monde 98", "WM 2014"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
         return "a date" if value <= 31 else None
@@ -1611,7 +1712,11 @@ def _harmless(
     if before_tok == "'" or b1 in ("jahrgang", "class", "since", "seit", "depuis", "desde", "annees", "anos"):
         return "a year"
     years = b1 in ("annees", "anos", "decada", "decennie") or b2 in ("annees", "anos")
-    if value % 10 == 0 and value >= 20 and (years or (b1 == "los" and scene.wordset & YEARS)):
+    if (
+        value % 10 == 0
+        and value >= 20
+        and (years or (b1 in ("los", "les", "the") and (scene.wordset & YEARS or a1 in ERA_VERBS)))
+    ):
         return "a decade of years"
     # Phone numbers: three or more groups of digits in a row.
     if digits and _digit_groups(n, toks) >= 3:
@@ -1651,6 +1756,8 @@ def _harmless(
         return "a player count"
     if b1 in ("we", "were", "we're") or (b2 == "we" and b1 in ("are", "re")):
         return "a player count"
+    if b1 in ("a", "à", "zu", "with") and value <= 8 and any(w.startswith(PLAY_STEMS) for w in nxt[:3]):
+        return "a player count"  # "a tres se juega mejor", "à quatre on joue mieux"
     if (b1 == "a" and b2 == "de") or (b1 in ("los", "tous") and a1 in ("solos", "les")):
         return "a player count"
     # The result of a finished game.
@@ -1827,11 +1934,45 @@ CALL = frozenset(
 )
 SPORT = frozenset(
     "up down lead leads leading vs gegen contre contra halftime halbzeit quarter 4th 3rd overtime "
-    "lakers bayern barca madrid psg score spielstand marcador beat beaten match".split()
+    "lakers bayern barca madrid psg score spielstand marcador beat beaten match basket baloncesto "
+    "basketball foot futbol football fussball handball rugby partido gagne ganamos perdimos won lost "
+    "gewonnen verloren hockey".split()
 )
 SHARE_WORDS = frozenset(
     "durch geteilt knapp ungefaehr etwa divided split each makes thats environ chacun soit cada sale salen "
     "unos".split()
+)
+EVENTS = frozenset(
+    (
+        "imposible impossible dispo disponible libre frei free busy occupe ocupado ocupada cena dinner "
+        "diner abendessen anniv anniversaire cumple cumpleanos birthday geburtstag reveillon nochevieja "
+        "nochebuena silvester weihnachten noel navidad christmas fiesta party soiree feier vacances "
+        "vacaciones urlaub holiday holidays suegros boda mariage hochzeit wedding"
+    ).split()
+)
+BORN = frozenset("naci nacio nacimos born geboren ne nee nes".split())
+TOURNAMENTS = frozenset("mundial world cup coupe wm em euro olympics jo juegos".split())
+PLAY_STEMS = ("jueg", "jug", "jou", "spiel", "play")
+
+
+def _we_verb(prev: list[str]) -> bool:
+    """A verb of "we" before the article: "jugamos el 31", "on rejoue le 31", "spielen wir am 3."."""
+    for k in range(1, len(prev)):
+        w = prev[k]
+        if w.endswith(("amos", "emos", "imos", "ons")) or w in ("nous", "we", "wir", "let's", "lets"):
+            return True
+        if w == "on" and prev[k - 1] not in roles.ARTICLES:  # French "on joue", not "on the 15"
+            return True
+    return False
+
+
+SIZE_WORDS = frozenset(
+    "dorsal camiseta maillot trikot jersey shirt chausse chausses chausser calzo calzas calza pointure "
+    "talla groesse schuhgroesse taille".split()
+)
+SCHOOL = frozenset(
+    "examen exam exams prufung pruefung klausur notas bac philo mates maths math controle interro "
+    "schulaufgabe zeugnis".split()
 )
 EACH = frozenset("each jeder jede jeweils chacun chacune cada".split())
 RELATIVES = frozenset("that which die welche qui que".split())
@@ -1848,8 +1989,12 @@ def _pile_numbered(scene: Scene) -> bool:
 
 def _title(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     """A capitalised name beside the number, as in a title: "Twelve Monkeys", "Area 51"."""
-    if set(prev[:3]) & (roles.HAVE | PLAY_VERBS | ASKING_WORDS) or scene.shouting:
+    if set(prev[:3]) & (roles.HAVE | PLAY_VERBS | ASKING_WORDS):
         return False
+    return _titled(n, toks, scene, prev) and not scene.shouting
+
+
+def _titled(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     words = scene.words
     after, before = n.last + 1, n.first - 1
     if n.how == "word" and scene.capital(n.first) and after < len(toks) and _name(after, scene):
@@ -1941,7 +2086,7 @@ LEFT_BEFORE = frozenset("reste restent restait quedan quedaban noch remaining".s
 DRAW = frozenset("deck draw nachziehstapel pioche mazo talon".split())
 DATE_CONTEXT = roles.BIRTHDAY | roles.MONTHS | frozenset("years jahre ans anos geworden cumplio fete".split())
 MEETING = frozenset(
-    "meet meeting rendez-vous rendez vous rdv quedamos quedar treffen treffpunkt termin voit vemos".split()
+    "meet meeting rendez-vous rendez rdv quedamos quedar treffen treffpunkt termin voit vemos".split()
 )
 TITLE_EXCLUDED = (
     roles.CARD_NOUNS
@@ -2012,9 +2157,14 @@ ASKING_WORDS = frozenset(
 )
 
 
+NOTHING = frozenset("nothing rien nada nichts none aucune aucun ninguna ninguno keine kein".split())
+
+
 def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     if any(w in ("under", "unter", "than", "als", "que", "de") for w in prev[:1]) and scene.mine:
         return False
+    if set(prev[:4]) & NOTHING:
+        return False  # "rien au-dessus de dix", "nada encima de diez": a bound, not the trick
     near = set(prev[:3]) | set(nxt[:4])
     if near & roles.TRICK or "-" in prev[:1] or "+" in prev[:1]:
         return True
@@ -2024,10 +2174,14 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
 
 def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     """An exact step from a pile's top: "3 above pile 1", "bump pile 1 up by two", "à 4 du sommet"."""
-    if not scene.pile_named:
+    if not scene.pile_ref:
         return False
     if _step_after_pile(n, scene) or _steps_from_top(nxt):
         return True
+    if (set(prev[:3]) | set(nxt[:3])) & GAP_WORDS:
+        return True  # "a gap of 4 from pile 1", "écart de quatre avec la pile 3", "Abstand 3 zu Stapel 4"
+    if prev[:1] and prev[0] in EXACTLY and scene.wordset & roles.OFFSET_WORDS and not nxt:
+        return True  # "un pelín por encima de la pila 1, exactamente uno"
     prev = [w for w in prev if w not in ("just", "only", "nur", "exactly", "genau", "juste", "justo", "solo")]
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
@@ -2079,6 +2233,13 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     return bool(b1 in ("exactly", "genau", "exactement", "exactamente", "justo") and a1 in roles.OFFSET_WORDS)
 
 
+PILE_NUMBERS = frozenset("1 2 3 4 une un deux trois quatre una uno dos tres cuatro".split())
+GAP_WORDS = frozenset(
+    "gap gaps ecart abstand distance distancia diferencia difference cran crans steps schritte pasos".split()
+)
+EXACTLY = frozenset("exactly exactement exactamente genau exacto exacta exactos justo".split())
+
+
 def _step_after_pile(n: Num, scene: Scene) -> bool:
     """A pile named just before the number, linked to it by "by", "de", "en", "only"...: the number
     of steps that pile's top moves ("mine trails pile 4 by seven", "la pila 2 en cinco exactos")."""
@@ -2092,7 +2253,7 @@ def _step_after_pile(n: Num, scene: Scene) -> bool:
         return False
     if words[k].isdigit() or (words[k] and read_word(words[k], LANGUAGES)):
         k -= 1  # the pile's own number: "pile 4 by seven"
-    if k < 0 or words[k] not in roles.PILE:
+    if k < 0 or (words[k] not in roles.PILE and words[k] != "la"):
         return False
     _, nxt = _near(scene, n.first, n.last, 0, 2)
     return not (set(nxt) & (roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS))
@@ -2118,7 +2279,7 @@ OFFSET_VERBS = frozenset(
     (
         "add adds subtract subtracts nudge bump raise ajoute ajoutes ajouter ajoutez retire retires retirer "
         "retirez enleve enleves enlever soustrais suma sumale sumas anade anadele resta restale restas quita "
-        "quitale addier addiere zieh ziehe abziehen"
+        "quitale addier addiere zieh ziehe abziehen saca sacas saco bajar subir bajarle subirle"
     ).split()
 )
 MOVE_VERBS = frozenset("go goes going bump raise move push geh gehe gehen schieb schiebe".split())
@@ -2165,7 +2326,9 @@ YEARS = frozenset(
 
 # Verbs that make a decade the subject of a sentence about an era: "the nineties had", "los
 # noventa fueron", "die 80er waren".
-ERA_VERBS = frozenset("had were was fueron eran fue era waren hatten war etaient etait furent".split())
+ERA_VERBS = frozenset(
+    "had were was fueron eran fue era tenian tenia waren hatten war etaient etait furent avaient".split()
+)
 THOUSANDS = frozenset(
     "thousand thousands grand k tausend tausende mille milles mil miles million millions millionen "
     "millones millon milliard milliards billion billions".split()
@@ -2190,6 +2353,9 @@ def _age(b1: str, b2: str, a1: str, prev: list[str]) -> bool:
     )
 
 
+WE_WERE = frozenset("eramos somos seremos fuimos etions etait sommes serons were are waren sind seid".split())
+
+
 def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str | None:
     years = YEARS
     if (scene.near(scene.time_question_at, n) or scene.words[n.first].endswith("ish")) and n.value <= 12:
@@ -2207,6 +2373,8 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         and scene.words[n.first + 1] not in (roles.CARD_NOUNS | roles.PILE)
     ):
         return "a decade of years"  # German compounds: "80er Partymusik", "die 90er Jahre"
+    if scene.words[n.first] in COLLECTIVES and set(prev[:3]) & WE_WERE:
+        return "a count of people"  # "éramos una treintena", "on était une trentaine"
     near = set(prev[:3]) | set(nxt[:3])
     if near & years or (prev[:1] == ["the"] and nxt[:1] == ["called"]):
         return "a decade of years"

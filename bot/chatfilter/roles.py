@@ -206,7 +206,7 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.
 ASKS_FOR_VALUE = re.compile(
-    r"\bwhat'?s\s+your\s+(?:lowest|highest|number|card|best)\b|\bwhich\s+number\b|"
+    r"\bwhat'?s\s+your\s+(?:lowest|highest|number|card|best(?=\s*(?:$|[?!.,]|card|one)))\b|\bwhich\s+number\b|"
     r"\bhow\s+(?:high|low)\s+(?:does|do|is|are|can)\b|\bwhat\s+number\b|\bgap\s+between\s+yours\b|"
     r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:geht|kannst|ist|bist)\b|"
     r"\bquoi\s+(?:ta|comme\s+carte)\b|\bquel(?:le)?\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero|chiffre)\b|"
@@ -269,3 +269,42 @@ RESULT_WORDS = _set(
 )
 # Words without which no saying above can match.
 SAYING_WORDS = _set("ducks ladies legs clickety click door cocottes patitos bonita christ cristo jesus baker")
+
+
+# Asking someone for a value without naming one: a question or a request ("tell me", "dis-moi",
+# "pásame") to another player ("your", "du", "ta", "tu", "everyone") about the value of a card, its
+# rank in the hand ("your lowest"), its distance to a pile ("how far", "l'écart"), or what was just
+# drawn "exactly". Each part is a class of words, not a phrase, so that new wordings are caught.
+ASK_GATE = _set(
+    "number numbers numero numeros nummer zahl zahlen chiffre chiffres valor value wert digit ziffer "
+    "decade zehner dizaine decena vaut vale worth highest lowest smallest biggest best hoechste "
+    "niedrigste kleinste groesste beste haute basse basses hautes petite grosse meilleure alta baja "
+    "gap far weit fehlt ecart distance distancia diferencia draw drew drawn gezogen pioche robaste "
+    "sacaste exact exacte exacto exactly genau konkret precis"
+)
+ASK_CUE = re.compile(
+    r"\?|\b(?:tell|give|post|say|share|sag|sagt|gib|postet|nenn|verrat|dis|dites|donne|donner|dime|"
+    r"dame|pasame|decime|decidme|comparte|what|whats|which|how|was|welche[rnms]?|wie|quoi|quel|quelle|"
+    r"combien|cual|que|k|cuanto|cuanta|cuantos)\b"
+)
+ASK_TARGET = re.compile(
+    r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
+    r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|vas|ustedes|todos|tell|give|dis|dites|dime|pasame|"
+    r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
+    r"decime|wer|who|anyone|qui|quien|alguien)\b"
+)
+ASK_WHAT = re.compile(
+    r"\b(?:number|numero|nummer|zahl|zahlen|chiffre)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
+    r"\b(?:valor|value|wert|digit|ziffer|vaut|vale|worth)\b|"
+    r"\b(?:which|welche[mnrs]?|quelle?|que|cual)\s+(?:decade|zehner|dizaine|decena)\b|"
+    r"\b(?:highest|lowest|smallest|biggest|best|hoechste|niedrigste|kleinste|groesste|beste|"
+    r"plus\s+(?:haute|basse|petite|grosse|grande)s?|meilleure|mas\s+(?:alta|baja))\b"
+    r"(?=\s*(?:$|[?,.!]|card|karte|carte|carta|one|thing|real|you|que|toi|bitte|pls|please))|"
+    r"\b(?:card|karte|carte|carta)\s+(?:mas\s+(?:alta|baja)|la\s+plus\s+(?:haute|basse))\b|"
+    r"\b(?:what\s+did\s+you\s+draw|hast\s+du\s+gezogen|as\s+pioche|robaste|sacaste)\b.*\b(?:exact|konkret|"
+    r"genau|exacto|exacte|precis)\w*|"
+    r"\b(?:how\s+far|how\s+big\s+is\s+your\s+gap|wie\s+weit|wie\s+viel\s+fehlt|ecart|distancia|"
+    r"diferencia|abstand)\b.*\b(?:pile|stapel|pila|top)\b|\b(?:pile|stapel|pila)\b.*\b(?:how\s+far|ecart|"
+    r"distancia|diferencia|abstand)\b"
+)
+PHONE_WORDS = _set("phone handy telefon tel whatsapp portable movil telefono celular")

@@ -44,8 +44,10 @@ _GERMAN_ORDINAL_ENDINGS = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", 
 _DECADE_ENDINGS = {"en": ("ies",), "de": ("ern", "er"), "fr": ("aine", "aines"), "es": ("ena",)}
 
 
+LANG_ORDER = ("en", "de", "fr", "es")
 ANY_CARDINAL = frozenset(w for table in CARDINALS.values() for w in table)
 _STARTS = {lang: frozenset(w[:2] for w in table) for lang, table in CARDINALS.items()}
+ALL_STARTS = frozenset().union(*_STARTS.values())
 _ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
 
 
@@ -176,11 +178,9 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
             readings.append(WordReading(lang, pieces, decade=True))
     if readings or len(word) < 4 or word in NOT_TYPOS:
         return tuple(readings)
-    squeezed = _squeeze(word)
-    if squeezed:
-        found = read_word(squeezed, langs)
-        if found:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
-            return tuple(WordReading(r.lang, r.pieces, r.ordinal, r.decade, True) for r in found)
+    held = _squeezed(word)
+    if held:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
+        return held
     keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
     near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
     sound = sound_key(word) if len(word) >= 5 else ""
@@ -223,20 +223,25 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     return tuple(readings)
 
 
-def _squeeze(word: str) -> str | None:
-    """The word with its held letters let go: runs of three or more first, then doubles."""
-    if not any(a == b for a, b in pairwise(word)):
-        return None
+def _squeezed(word: str) -> tuple[WordReading, ...]:
+    """The word read with its held letters let go: runs of three or more kept as two, or as one."""
+    if word[:2] not in ALL_STARTS or not any(a == b for a, b in pairwise(word)):
+        return ()
     out: list[str] = []
     for c in word:
         if len(out) >= 2 and out[-1] == out[-2] == c:
             continue
         out.append(c)
-    held = "".join(out)
-    if held != word:
-        return held
     single = "".join(c for k, c in enumerate(word) if k == 0 or word[k - 1] != c)
-    return single if single != word and len(single) >= 3 else None
+    for variant in dict.fromkeys(("".join(out), single)):
+        if variant == word or len(variant) < 3:
+            continue
+        found = tuple(
+            WordReading(lang, pieces, odd=True) for lang in LANG_ORDER if (pieces := _segment(variant, lang))
+        )
+        if found:
+            return found
+    return ()
 
 
 def _german_compound_typo(word: str) -> tuple[Piece, ...] | None:

@@ -118,6 +118,38 @@ def test_borderline_hints_are_low() -> None:
 @pytest.mark.parametrize(
     "message",
     [
+        "tell me your lowest",
+        "was ist deine höchste?",
+        "dis-moi ta plus basse",
+        "¿cuál es tu carta más alta?",
+        "how far is your card from pile 2?",
+        "l'écart entre ta carte et la pile 1 ?",
+        "what did you draw? exactly",
+        "gib mir mal die Zahl, bitte",
+    ],
+)
+def test_asking_for_a_value_without_a_number_is_flagged(message: str) -> None:
+    assert check(message).flag, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "how far is the station from your place?",
+        "what's your best guess for tonight?",
+        "what's your phone number?",
+        "¿alguien tiene el número de Marta?",
+        "c'est qui le numéro 9 de l'équipe ?",
+        "wie weit ist es zu dir?",
+    ],
+)
+def test_questions_about_other_things_are_left_alone(message: str) -> None:
+    assert not check(message).flag, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
         "mine is the next one after pile 3",
         "ich hab genau die nächste nach Stapel 2",
         "j'ai la suivante de la pile 4",

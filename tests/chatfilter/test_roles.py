@@ -32,6 +32,9 @@ HARMLESS = {
         "bitte nichts auf Stapel 4",
         "les piles 1 et 2 montent",
         "no toquéis la pila 2",
+        "ne touchez pas à la 2",
+        "la tres está fatal",
+        "sur la quatre c'est chaud",
     ],
     "time": [
         "see you at 9",
@@ -198,6 +201,10 @@ HARMLESS = {
         "98 sur 98, on a tout posé",
         "puntuación final: 12, nada mal",
         "the Celtics are up 88-79 at halftime",
+        "on a gagné 81 à 70 au basket",
+        "j'ai eu 16/20 en maths",
+        "éramos una veintena en la fiesta",
+        "on était une trentaine hier soir",
     ],
 }
 
@@ -264,6 +271,10 @@ FLAGGED = {
         ("je suis à trois crans du sommet de la pile 4", 3),
         ("le quito dos al tope de la pila 1", 2),
         ("la mienne colle à la pile 2, juste une en dessous du haut", 1),
+        ("il y a un écart de trois avec la pile 2", 3),
+        ("Abstand 5 zu Stapel 1", 5),
+        ("6 de moins que la 2 chez moi", 6),
+        ("5 menos que la 4 tengo", 5),
     ],
     "cards in sentences with harmless words": [
         ("I have 47, back in 5 min", 47),
@@ -298,6 +309,8 @@ FLAGGED = {
         ("something in the sixties", 60),
         ("irgendwas in den Vierzigern", 40),
         ("une carte dans les quatre-vingts", 80),
+        ("rien au-dessus de vingt chez moi", 20),
+        ("nothing above ten in my hand", 10),
         ("tengo veintitantos", 20),
         ("algo treintaypico", 30),
     ],
