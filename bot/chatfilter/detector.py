@@ -1201,6 +1201,9 @@ class Scene:
 
     @cached_property
     def idiom(self) -> set[int]:
+        keys = roles.IDIOM_KEYS
+        if not any(w[:k] in keys for w in self.words for k in roles.IDIOM_KEY_LENGTHS):
+            return set()
         return self.covered(roles.IDIOMS)
 
     @cached_property
@@ -1617,7 +1620,7 @@ def _harmless(
     ):
         return "a time"  # "half 10 for me": half past nine, said the British way
     # Money worked out: "47 €, durch 4 sind das knapp 12", "split 3 ways that's 8 each".
-    if set(prev[:4]) & SHARE_WORDS and scene.money:
+    if scene.wordset & SHARE_WORDS and set(prev[:4]) & SHARE_WORDS and scene.money:
         return "money"
     if b1 in ("a", "at", "um") and b2 in roles.WEEKDAYS and value <= 24:
         return "a time"  # "on reprend demain à 14"
@@ -1639,7 +1642,11 @@ def _harmless(
         return "a date"  # "el 14 imposible, cena con los suegros", "on rejoue le 31", "jugamos el 31?"
     if b1 in ("en", "in", "el", "im") and set(prev[:3]) & BORN:
         return "a year"  # "nací en el 98"
-    if set(prev[:4]) & TOURNAMENTS and (n.how == "digits" or b1 in TOURNAMENTS):
+    if (
+        scene.wordset & TOURNAMENTS
+        and (n.how == "digits" or b1 in TOURNAMENTS)
+        and set(prev[:4]) & TOURNAMENTS
+    ):
         return "a year"  # "la coupe du monde 98", "WM 2014"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
@@ -1703,7 +1710,7 @@ def _harmless(
         in ("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist")
     ):
         return "an age"
-    if set(prev[:3]) & FEEL and b1 in ("like", "wie", "comme", "como", "de"):
+    if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:3]) & FEEL:
         return "an age"  # "fühl mich wie 70", "I feel like 80 today"
     if b1 == "at" and value >= 5 and set(prev[:5]) & LIFE_STARTS:
         return "an age"  # "I first played this at 16"

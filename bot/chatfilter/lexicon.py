@@ -86,7 +86,6 @@ CARDINALS["de"].update(
         "ra": (0, "C"),
         # Bavarian and Swiss forms: "zwoadreißg", "füfzäh", "sächzg", "nüünzg", "fuchzg".
         "dreissg": (30, "D"),
-        "dreiss": (30, "D"),
         "fuchzg": (50, "D"),
         "fuchzig": (50, "D"),
         "sechzg": (60, "D"),
@@ -95,14 +94,11 @@ CARDINALS["de"].update(
         "neunzg": (90, "D"),
         "neinzg": (90, "D"),
         "fuenfzg": (50, "D"),
-        "dreu": (3, "U"),
-        "drue": (3, "U"),
         "fuef": (5, "U"),
         "saechs": (6, "U"),
         "sibe": (7, "U"),
         "siebm": (7, "U"),
         "nueuen": (9, "U"),
-        "nuen": (9, "U"),
         "zwoelfi": (12, "T"),
         "zwoeif": (12, "T"),
         "drizaeh": (13, "T"),
@@ -115,10 +111,7 @@ CARDINALS["de"].update(
         "nueunzaeh": (19, "T"),
     }
 )
-# Northern German says "-zich" for "-zig" ("fünfzich", "dreißich"): every tens word has that form.
-for _word, _morpheme in list(CARDINALS["de"].items()):
-    if _word.endswith("zig") or _word.endswith("ssig"):
-        CARDINALS["de"][_word[:-1] + "ch"] = _morpheme
+
 for _lang, _word in (("en", "hundred"), ("de", "hundert"), ("fr", "cent"), ("es", "cien"), ("es", "ciento")):
     CARDINALS[_lang][_word] = (100, "H")
 for _lang, _word in (("en", "and"), ("de", "und"), ("fr", "et"), ("es", "y")):

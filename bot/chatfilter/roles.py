@@ -190,6 +190,53 @@ IDIOMS = re.compile(
     r"cantar(?:le)?\s+las\s+cuarenta|(?:le|te|les|me|nos)\s+cant\w*\s+las\s+cuarenta|"
     r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|(?:50|cincuenta|cinquante|fifty|fuenfzig).(?:50|cincuenta|cinquante|fifty|fuenfzig)"
 )
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression."""
+    found, depth, current, k = [], 0, "", 0
+    while k < len(pattern):
+        c = pattern[k]
+        if c == "\\":
+            current += pattern[k : k + 2]
+            k += 2
+            continue
+        depth += (c == "(") - (c == ")")
+        if c == "|" and depth == 0:
+            found.append(current)
+            current = ""
+        else:
+            current += c
+        k += 1
+    return [*found, current]
+
+
+def _idiom_keys(alternative: str) -> set[str]:
+    """Keys one of which every match of the alternative holds: the start of its longest word outside
+    any group, else the starts of all its words."""
+    plain, depth, k = "", 0, 0
+    while k < len(alternative):
+        c = alternative[k]
+        if c == "\\":
+            plain += " " if depth else alternative[k : k + 2]
+            k += 2
+            continue
+        depth += (c == "(") - (c == ")")
+        plain += c if depth == 0 and c != ")" else " "
+        k += 1
+    # A word right before "?" or "*" may stand without its last letter.
+    plain = re.sub(r"[a-z](?=[?*])", " ", re.sub(r"\\[sbwd]", " ", plain))
+    outside = re.findall(r"[a-z]{4,}|[0-9]{2,}", plain)
+    if outside:
+        return {max(outside, key=len)[:4]}
+    return {w[:3] for w in re.findall(r"[a-z]{3,}|[0-9]{2,}", re.sub(r"\\[sbwd]", " ", alternative))}
+
+
+# Keys of every idiom: a message none of whose words begins with one holds no idiom, and the long
+# expression above is not run.
+IDIOM_KEYS = frozenset().union(*(_idiom_keys(a) for a in _alternatives(IDIOMS.pattern)))
+IDIOM_KEY_LENGTHS = tuple(sorted({len(k) for k in IDIOM_KEYS}))
+
 # Sayings that name a card value without a number: bingo calls, "the age of Christ".
 SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
     "two little ducks": (re.compile(r"two\s+little\s+ducks"), 22),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 
 from bot.chatfilter.lexicon import (
     CARDINALS,
@@ -47,6 +47,7 @@ _DECADE_ENDINGS = {"en": ("ies",), "de": ("ern", "er"), "fr": ("aine", "aines"),
 LANG_ORDER = ("en", "de", "fr", "es")
 ANY_CARDINAL = frozenset(w for table in CARDINALS.values() for w in table)
 _STARTS = {lang: frozenset(w[:2] for w in table) for lang, table in CARDINALS.items()}
+DOUBLE = re.compile(r"(.)\1")
 ALL_STARTS = frozenset().union(*_STARTS.values())
 _ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
 
@@ -181,6 +182,11 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     held = _squeezed(word)
     if held:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
         return held
+    if "de" in langs and ("zich" in word or "ssich" in word):
+        # Northern German says "-zich" for "-zig": "fünfzich", "dreißich", "siebenundvierzich".
+        pieces = _segment(word.replace("zich", "zig").replace("ssich", "ssig"), "de")
+        if pieces:
+            return (WordReading("de", pieces),)
     keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
     near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
     sound = sound_key(word) if len(word) >= 5 else ""
@@ -225,7 +231,7 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
 
 def _squeezed(word: str) -> tuple[WordReading, ...]:
     """The word read with its held letters let go: runs of three or more kept as two, or as one."""
-    if word[:2] not in ALL_STARTS or not any(a == b for a, b in pairwise(word)):
+    if word[:2] not in ALL_STARTS or not DOUBLE.search(word):
         return ()
     out: list[str] = []
     for c in word:
