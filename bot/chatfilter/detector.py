@@ -159,6 +159,7 @@ OPERATORS = {
     "over": "/",
     "weniger": "-",
     "mas": "+",
+    "entre": "/",
 }
 COORDINATION = frozenset("or and to oder und bis ou et a o y & - / ,".split())
 ACHT_IDIOM = re.compile(r"\b(?:gib|gebt|gibt|in|ausser|ausser)\s+acht\b|\bacht\s*(?:geben|gibst|gab|nehmen)")
@@ -191,6 +192,10 @@ PLAIN_WORDS = frozenset(w for w in STOPWORDS_ALL if not read_word(w, LANGUAGES) 
 # How number words begin, to pass over most word pairs without reading them joined.
 NUMBER_PREFIXES = frozenset(w[:2] for table in CARDINALS.values() for w in table if len(w) >= 3)
 NUMBER_ENDS = frozenset(w[-2:] for table in CARDINALS.values() for w in table if len(w) >= 3)
+# The same with three letters, for words broken by a space: a glued compound begins with a number
+# word's start and ends with a number word's end ("th irty", "cin quan te").
+NUMBER_PREFIXES3 = frozenset(w[:3] for table in CARDINALS.values() for w in table if len(w) >= 3)
+NUMBER_ENDS3 = frozenset(w[-3:] for table in CARDINALS.values() for w in table if len(w) >= 3)
 # Tens and teens long enough to find inside a sentence typed without spaces.
 GLUE_ANCHORS = {
     lang: tuple(w for w, (v, kind) in table.items() if kind in "DT" and v >= 13 and len(w) >= 5)
@@ -490,6 +495,9 @@ def _by_ear(i: int, scene: Scene, text: str, toks: list[Tok]) -> bool:
     after = words[i + 2] if hyphen_after else ""
     if i + 1 < len(toks) and toks[i + 1].kind == "w" and text[toks[i].end : toks[i + 1].start] == " ":
         after = words[i + 1]
+    if before and before != "quatre":
+        four = [o for o in read_word(before, ("fr",)) if o.pieces == (Piece(4, "U"),)]
+        before = "quatre" if four else before  # "katre vin dis"
     if word == "vin":
         return before == "quatre"
     if word == "vint":
@@ -536,6 +544,9 @@ def _spaced_word(
         return None
     if fold(b[-2:]) not in NUMBER_ENDS:
         return None
+    whole = fold(a + b)
+    if whole[:3] not in NUMBER_PREFIXES3 or whole[-3:] not in NUMBER_ENDS3:
+        return None  # "give me", "secs to": no number word begins and ends so
     right = read_word(b, langs)
     if options and right:
         return None
@@ -682,7 +693,7 @@ def _spelled_letters(
 
 
 def _gap_is_spacing(gap: str, allow_punct: bool = False) -> bool:
-    allowed = " \t-._" if allow_punct else " \t-"
+    allowed = " \t-._" if allow_punct else " \t-_"
     return len(gap) <= 3 and all(c in allowed for c in gap)
 
 
@@ -699,7 +710,9 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
         # Lower case: three letters or more that are not kisses ("xxx"), or two after a card cue.
         b1 = next((w for w in reversed(scene.words[:i]) if w.isalnum()), "")
         if set(word) == {"X"} or (
-            len(word) == 2 and ((b1 not in roles.ARTICLES and b1 not in roles.HAVE) or b1 in CLITICS)
+            len(word) == 2
+            and ((b1 not in roles.ARTICLES and b1 not in roles.HAVE) or b1 in CLITICS)
+            and not (b1 in ("is", "ist", "est", "es") and scene.mine)  # "meine kleinste ist ix"
         ):
             return None
     else:
@@ -1321,8 +1334,10 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
         ):
             continue
         if b.allowed and not a.allowed and b.allowed not in ("not a card value", "a small number"):
-            if (b.allowed != "a count of cards" or a.value <= ctx.hand_size) and not (
-                b.allowed in ("a player count", "a margin") and a.value > 12
+            if (
+                (b.allowed != "a count of cards" or a.value <= ctx.hand_size)
+                and not (b.allowed in ("a player count", "a margin") and a.value > 12)
+                and not (b.allowed == "a pile number" and a.value > 4)
             ):
                 a.allowed = b.allowed
         elif (
@@ -1342,10 +1357,13 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
     for k in range(len(nums) - 1):
         a, b = nums[k], nums[k + 1]
         between = [w for w in scene.words[a.last + 1 : b.first] if w.strip()]
-        if a.allowed == b.allowed == "a small number" and all(
-            w in (",", "and", "und", "et", "y", "&") for w in between
+        if (
+            "a small number" in (a.allowed, b.allowed)
+            and a.allowed in (None, "a small number")
+            and b.allowed in (None, "a small number")
+            and all(w in (",", "and", "und", "et", "y", "&") for w in between)
         ):
-            a.allowed = b.allowed = None
+            a.allowed = b.allowed = None  # "j'ai 3 et 5": the second card shares the first one's cue
     # A small number left undecided: the live keeper asks the sender's hand.
     for n in nums:
         if n.allowed == "a small number" and (n.value in ctx.hand or n.value > ctx.hand_size):
@@ -1568,10 +1586,16 @@ def _harmless(
         label = "nr"
     if label in ("number", "no", "nummer", "numero", "nr", "#") and b2 in COUNTABLE and b2 not in roles.PILE:
         return "a round, game or seat number"  # "win number 12", "Partie Nummer 14"
-    if label in roles.LABELS and not (label in NUMBER_LABELS and b2 in roles.PILE):
+    if (
+        label in roles.LABELS
+        and not (label in NUMBER_LABELS and b2 in roles.PILE)
+        and a1 not in roles.CARD_NOUNS
+    ):
         return "a label or a version" if label not in NUMBER_LABELS else "a number of a game"
-    if b1 in roles.PILE or (b1 in ("nummer", "numero", "no", "nr", "n", "#") and b2 in roles.PILE):
-        return "a pile number" if value <= 4 else None
+    if (
+        b1 in roles.PILE or (b1 in ("nummer", "numero", "no", "nr", "n", "#") and b2 in roles.PILE)
+    ) and value <= 4:
+        return "a pile number"  # over 4, French "pile dix" is "exactly ten", not a pile
     # Titles and names: "Twelve Monkeys", "Area 51", "Studio 54".
     if _title(n, toks, scene, prev):
         return "a title or a name"
@@ -1683,14 +1707,22 @@ def _harmless(
         other = int(toks[n.last + 2].text) if len(toks[n.last + 2].text) < 5 else 99
         if value <= 31 and 1 <= other <= 12 and len(toks[n.last + 2].text) <= 2:
             return "a date"
-    if digits and before_tok in ("/", ".") and n.first >= 2 and toks[n.first - 2].kind == "n" and value <= 12:
+    if (
+        digits
+        and before_tok in ("/", ".")
+        and n.first >= 2
+        and toks[n.first - 2].kind == "n"
+        and value <= 12
+        and int(toks[n.first - 2].text[:3]) <= 31
+    ):
         return "a date"
     # Durations and ages: "40 Minuten", "9 year old", "I'm 34 and", "Opa ist 87", "cumplo 40".
     if a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS):
         return "a count or a time"
     if (
         a1 in roles.AGE_AFTER
-        or a1 in ("geworden", "wird", "werden")
+        or a1 == "geworden"
+        or (a1 in ("wird", "werden") and not a2)  # "dass sie 90 wird", not "bei 40 wird es eng"
         or b1 in roles.AGE_VERBS
         or (b1 in ("is", "ist", "est", "es", "s", "tiene", "a", "hat") and b2 in roles.PEOPLE)
     ):
@@ -1710,7 +1742,7 @@ def _harmless(
         in ("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist")
     ):
         return "an age"
-    if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:3]) & FEEL:
+    if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:4]) & FEEL:
         return "an age"  # "fühl mich wie 70", "I feel like 80 today"
     if b1 == "at" and value >= 5 and set(prev[:5]) & LIFE_STARTS:
         return "an age"  # "I first played this at 16"
@@ -1968,7 +2000,8 @@ def _we_verb(prev: list[str]) -> bool:
         w = prev[k]
         if w.endswith(("amos", "emos", "imos", "ons")) or w in ("nous", "we", "wir", "let's", "lets"):
             return True
-        if w == "on" and prev[k - 1] not in roles.ARTICLES:  # French "on joue", not "on the 15"
+        if w == "on" and prev[k - 1].startswith((*PLAY_STEMS, "rejou", "voit", "retrouv")):
+            # French "on joue le 14", not "on the 15" nor "on laisse le 14"
             return True
     return False
 
@@ -2018,9 +2051,17 @@ def _titled(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
         and not starts
         and scene.capital(n.first)
         and not toks[n.first].text.isupper()
-        and (not prev or prev[0] not in roles.ARTICLES)
+        and (not prev or (prev[0] not in roles.ARTICLES and prev[0] not in POSSESSIVES))
     ):
         return True  # a number word written with a capital inside a sentence: "Eleven is the best"
+    if (
+        n.first == 0
+        and scene.capital(0)
+        and after + 1 < len(toks)
+        and words[after] in ("de", "by", "von", "di", "del", "of")
+        and _name(after + 1, scene)
+    ):
+        return True  # "Quatre-vingt-treize de Hugo"
     # A message that opens with a number and a name: "99 Luftballons läuft grad", "13 Rue del Percebe".
     return (
         n.first == 0
@@ -2119,6 +2160,15 @@ DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este 
 ON_WORDS = frozenset("on auf sur en onto for fuer pour para".split())
 
 
+FOND = frozenset(
+    (
+        "little lonely poor stupid damn lone sad tiny cute ugly petit petite pauvre gros grosse vieux "
+        "vieille fichu sale kleine kleinen einsame einsamen arme armen bloede doofe pequeno pequena "
+        "pobre triste maldito maldita solito solita chiquito chiquita"
+    ).split()
+)
+
+
 def _card_cue(
     n: Num, prev: list[str], nxt: list[str], b1: str, a1: str, scene: Scene, toks: list[Tok]
 ) -> bool:
@@ -2127,6 +2177,12 @@ def _card_cue(
         return True  # "3 here": the answer to "who has...?"
     if len(prev) > 1 and prev[1] in DEMONSTRATIVES:
         return True  # "ce fichu 5", "this stupid 7"
+    if (
+        b1 in FOND
+        and len(prev) > 1
+        and (prev[1] in roles.ARTICLES or prev[1] in POSSESSIVES or prev[1] in FOND)
+    ):
+        return True  # "un petit deux", "the lonely little four", "my lonely 3"
     if b1 in ("mon", "ma", "mi", "mein") or (b1 in ("my", "meine") and (a1 in SINGULAR_VERBS or n.value > 8)):
         return True
     if a1 in SINGULAR_VERBS and len(nxt) > 1 and nxt[1] in ("on", "auf", "sur", "en", "onto", "in"):
@@ -2221,8 +2277,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         or b1 in ("plus", "minus", "moins", "menos", "mas", "+", "-")
     ):
         return True
-    if b1 in ("a", "à") and a1 in ("du", "del"):
-        return True
+    if b1 in ("a", "à") and (a1 in ("du", "del") or (a1 == "de" and a2 in ("la", "l"))):
+        return True  # "à 4 du sommet", "está a una de la 4"
     if b1 in ("up", "down", "hoch", "runter", "rauf") and len(prev) > 1 and prev[1] in MOVE_VERBS:
         return True  # "go up 2"
     if b1 in OFFSET_VERBS or a1.startswith(("runter", "hoch", "rauf", "drauf")):
@@ -2514,7 +2570,11 @@ def _chain(
         if (
             sign is None
             or (op == "mal" and not _german_near(scene))
-            or (op in ("por", "veces") and not used[-1].how.startswith("w"))
+            or (
+                op in ("por", "veces")
+                and not used[-1].how.startswith("w")
+                and not (value <= 12 and op_index + 1 in by_first and by_first[op_index + 1].value <= 12)
+            )
         ):
             break
         other = by_first.get(op_index + 1)
@@ -2534,7 +2594,12 @@ def _chain(
             break
         if {"an idiom or a title", "counting"} & {used[-1].allowed, other.allowed}:
             break
-        digit_range = op in ("-", "/") and used[-1].how == "digits" and other.how == "digits"
+        digit_range = (
+            op in ("-", "/")
+            and used[-1].how == "digits"
+            and other.how == "digits"
+            and not (op == "/" and value > 31)  # "60/2" is no date and no range: half of 60
+        )
         if (
             digit_range
             and other.allowed

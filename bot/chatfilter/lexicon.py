@@ -87,6 +87,7 @@ CARDINALS["de"].update(
         # Bavarian and Swiss forms: "zwoadreißg", "füfzäh", "sächzg", "nüünzg", "fuchzg".
         "dreissg": (30, "D"),
         "fuchzg": (50, "D"),
+        "fuchzehn": (15, "T"),
         "fuchzig": (50, "D"),
         "sechzg": (60, "D"),
         "siebzg": (70, "D"),

@@ -188,7 +188,12 @@ IDIOMS = re.compile(
     r"haut\s+comme\s+trois\s+pommes|par\s+quatre\s+chemins|cheveux\s+en\s+quatre|"
     r"pierre\s+deux\s+coups|jamais\s+deux\s+sans\s+trois|cinq\s+a\s+sept|sixieme\s+sens|"
     r"cantar(?:le)?\s+las\s+cuarenta|(?:le|te|les|me|nos)\s+cant\w*\s+las\s+cuarenta|"
-    r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|(?:50|cincuenta|cinquante|fifty|fuenfzig).(?:50|cincuenta|cinquante|fifty|fuenfzig)"
+    r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|"
+    r"(?:son|mon|ton|sa|notre|votre|leur)\s+trente.et.un|l'?\s*an\s+quarante|six.quatre.deux|"
+    r"(?:caer|cai|caiste|cayo|caimos|caigo)\s+en\s+el\s+veinte|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
+    r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
+    r"fiesta\s+de\s+(?:quince|15)|quinceanera|xv\s+de\s+france|(?:du|le)\s+(?:9.3|neuf.trois)\b|"
+    r"(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"
 )
 
 
@@ -211,6 +216,9 @@ def _alternatives(pattern: str) -> list[str]:
     return [*found, current]
 
 
+COMMON_WORDS = _set("los las and one una the les des del por son mon")
+
+
 def _idiom_keys(alternative: str) -> set[str]:
     """Keys one of which every match of the alternative holds: the start of its longest word outside
     any group, else the starts of all its words."""
@@ -226,10 +234,10 @@ def _idiom_keys(alternative: str) -> set[str]:
         k += 1
     # A word right before "?" or "*" may stand without its last letter.
     plain = re.sub(r"[a-z](?=[?*])", " ", re.sub(r"\\[sbwd]", " ", plain))
-    outside = re.findall(r"[a-z]{4,}|[0-9]{2,}", plain)
+    outside = [w for w in re.findall(r"[a-z0-9]{3,}|[0-9]+", plain) if w not in COMMON_WORDS]
     if outside:
         return {max(outside, key=len)[:4]}
-    return {w[:3] for w in re.findall(r"[a-z]{3,}|[0-9]{2,}", re.sub(r"\\[sbwd]", " ", alternative))}
+    return {w[:3] for w in re.findall(r"[a-z]{3,}|[0-9]+", re.sub(r"\\[sbwd]", " ", alternative))}
 
 
 # Keys of every idiom: a message none of whose words begins with one holds no idiom, and the long
@@ -276,9 +284,13 @@ ADJACENT_WORDS = re.compile(
     r"\bdirekte[nr]?\s+nachfolger\b|\bdirekt\s+ueber\b|\bschrittchen\b|"
     # "the next one after pile 1", "die nächste nach Stapel 1", "la suivante de la pile 1",
     # "la siguiente a la de arriba de la pila 1": the card that follows a pile's top.
-    r"\b(?:next|naechste|suivante|suivant|siguiente)\s+(?:(?:one|card|karte|carte|carta)\s+)?"
+    r"\b(?:(?:next|naechste|suivante|suivant|siguiente)\s+(?:(?:directe?|directa|direkt|inmediata|immediate)\s+)?"
+    r"(?:(?:one|card|karte|carte|carta)\s+)?|que\s+sigue\s+|qui\s+suit\s+|die\s+folgt\s+|that\s+follows\s+)"
     r"(?:after|nach|de|du|a|al)\s+(?:(?:the|der|dem|den|la|le|l|el|de|del|"
-    r"of|von|vom|top|arriba|haut|oben)\s+){0,5}(?:pile|stapel|pila|stack|top|sommet|tope)"
+    r"of|von|vom|top|arriba|haut|oben)\s+){0,5}(?:pile|stapel|pila|stack|top|sommet|tope|"
+    r"(?<=la\s)(?:1|2|3|4|un|une|deux|trois|quatre|una|uno|dos|tres|cuatro)\b)|"
+    r"\b(?:genau|direkt|exactly|juste|justo|exactement)\s+(?:die\s+|the\s+|la\s+)?(?:next|naechste|suivante|siguiente)"
+    r"\s+(?:on|auf|sur|en|for|fuer|pour|para)\s+(?:(?:the|der|den|dem|la|le|el)\s+)?(?:pile|stapel|pila)"
 )
 # Words that link a pile named just before to the number of steps it moves: "pile 4 by seven",
 # "la pile 1 de deux seulement", "la pila 2 en cinco exactos", "Stapel 3 um vier", "pila 1 solo dos".

@@ -117,14 +117,12 @@ def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
     return None
 
 
-NOT_DECADES = frozenset("quincena quincenas quinzaine quinzaines".split())  # a fortnight
+NOT_DECADES = frozenset("quincena quincenas".split())  # a fortnight; French "quinzaine" is also about 15
 
 
 def _decade(word: str, lang: str) -> tuple[Piece, ...] | None:
-    if word in NOT_DECADES:
-        return None
     for end in _DECADE_ENDINGS[lang]:
-        if word.endswith(end) and len(word) > len(end) + 3:
+        if word.endswith(end) and len(word) > len(end) + 3 and word not in NOT_DECADES:
             head = word[: -len(end)]
             for stem in (head, head + "y", head + "e", head + "a"):
                 hit = CARDINALS[lang].get(stem)
@@ -157,7 +155,7 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     if len(word) > MAX_WORD:
         return ()
     for lang in langs:
-        if CONNECTOR[lang] == word:
+        if CONNECTOR[lang] == word or (lang == "es" and word == "i"):  # "ochenta i dos"
             readings.append(WordReading(lang, (Piece(0, "C"),)))
             continue
         if len(word) < 2:
@@ -179,9 +177,10 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
             readings.append(WordReading(lang, pieces, decade=True))
     if readings or len(word) < 4 or word in NOT_TYPOS:
         return tuple(readings)
-    held = _squeezed(word)
-    if held:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
-        return held
+    if word[:2] in ALL_STARTS and DOUBLE.search(word):
+        held = _squeezed(word)
+        if held:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
+            return held
     if "de" in langs and ("zich" in word or "ssich" in word):
         # Northern German says "-zich" for "-zig": "fünfzich", "dreißich", "siebenundvierzich".
         pieces = _segment(word.replace("zich", "zig").replace("ssich", "ssig"), "de")
@@ -231,8 +230,6 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
 
 def _squeezed(word: str) -> tuple[WordReading, ...]:
     """The word read with its held letters let go: runs of three or more kept as two, or as one."""
-    if word[:2] not in ALL_STARTS or not DOUBLE.search(word):
-        return ()
     out: list[str] = []
     for c in word:
         if len(out) >= 2 and out[-1] == out[-2] == c:

@@ -154,6 +154,8 @@ def test_questions_about_other_things_are_left_alone(message: str) -> None:
         "ich hab genau die nächste nach Stapel 2",
         "j'ai la suivante de la pile 4",
         "tengo la siguiente a la de arriba de la pila 3",
+        "tengo la que sigue a la de la pila 2",
+        "j'ai la suivante directe de la deux",
     ],
 )
 def test_the_card_that_follows_a_pile_top_is_flagged_without_a_number(message: str) -> None:
