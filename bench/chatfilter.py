@@ -7,8 +7,8 @@ Three parts are scored, each with no game context (as `check-message` runs):
 - held-out: tests/chatfilter/corpus/heldout-*.csv, written by other people and only ever scored as
   a whole: its errors are never listed.
 
-A file of round r3 or later (`dev-r3-en-de.csv`) is used only once its writer has marked it
-finished with a `.done` file of the same name beside it.
+A development file of round r3 or later (`dev-r3-en-de.csv`) is used only once its writer has
+marked it finished with a `.done` file of the same name beside it.
 
 Per part: precision, recall, false alarms per 100 harmless messages, false alarms per 100 harmless
 messages that hold a number or a number word, and the share of expected card values (the corpus's
@@ -47,7 +47,8 @@ ROUND = re.compile(r"-r(\d+)-")
 
 
 def finished(path: Path) -> bool:
-    """From round r3 on, a corpus file is being written until a `.done` file of its name stands beside it."""
+    """From round r3 on, a development file is being written until a `.done` file of its name stands
+    beside it."""
     found = ROUND.search(path.name)
     return not found or int(found.group(1)) < 3 or path.with_suffix(".done").exists()
 
@@ -55,7 +56,7 @@ def finished(path: Path) -> bool:
 PARTS = {
     "dev-set": [ROOT.parent / "shared" / "chatfilter" / "dev-set.csv"],
     "development": sorted(p for p in CORPUS.glob("dev-*.csv") if finished(p)),
-    "held-out": sorted(p for p in CORPUS.glob("heldout-*.csv") if finished(p)),
+    "held-out": sorted(CORPUS.glob("heldout-*.csv")),
 }
 QUANTITY_WORDS = ("dozen", "dutzend", "douzaine", "docena", "score", "centaine", "veintena")
 
