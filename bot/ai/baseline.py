@@ -1,18 +1,15 @@
 """The baseline AI for The Game: smallest gap first, the backwards trick before anything else.
 
-It reads only what its seat may know: its own hand, the pile tops, the minimum in force and how
-many cards it has laid this turn. After the minimum it lays extra cards only when they cost
-nothing (a backwards trick or the very next number).
+It reads only its seat's view, and of it only its own hand, the pile tops, the minimum in force
+and how many cards it has laid this turn. After the minimum it lays extra cards only when they
+cost nothing (a backwards trick or the very next number). It is the easy level of The Game.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from bot.games.base import Status
-from bot.games.thegame import TheGameState
-
-IN_PROGRESS = Status.IN_PROGRESS
+from bot.games.thegame import DECK_SIZE, EndTurn, Play, SeatView, TheGameState, seat_view
 
 PLAY = "play"
 END_TURN = "end_turn"
@@ -66,36 +63,72 @@ def free_play(hand: list[int], piles: list[int]) -> tuple[int, int] | None:
     return None
 
 
-def next_action(state: TheGameState, seat: int) -> tuple:
-    """The seat's next move as a plain tuple: ("play", card, pile 1..4) or ("end_turn",)."""
-    hand = state.hands[seat]
-    if state.played < state.min_cards:
-        choice = best_play(hand, state.piles)
+def _steps(view: SeatView) -> tuple[list[tuple[int, int]], bool]:
+    """The (card, pile index) plays of the seat's turn, and whether it then ends the turn (not when
+    the game ends on the way)."""
+    hand = list(view.hand)
+    piles = list(view.piles)
+    played = view.played
+    laid = len(view.laid)
+    steps: list[tuple[int, int]] = []
+    # The minimum: the cheapest play each time. The engine ends the game if none is left.
+    while played < view.min_cards:
+        choice = best_play(hand, piles)
+        if choice is None:
+            return steps, False
+        card, pile = choice[1], choice[2]
+        hand.remove(card)
+        piles[pile] = card
+        steps.append((card, pile))
+        played += 1
+        if laid + len(steps) == DECK_SIZE:
+            return steps, False
+    # Then only plays that cost nothing.
+    while (free := free_play(hand, piles)) is not None:
+        hand.remove(free[0])
+        piles[free[1]] = free[0]
+        steps.append(free)
+        if laid + len(steps) == DECK_SIZE:
+            return steps, False
+    return steps, True
+
+
+def plan_turn(view: SeatView) -> list[Play | EndTurn]:
+    """The actions the seat takes this turn, in order (fewer when the game ends on the way)."""
+    steps, ends = _steps(view)
+    out: list[Play | EndTurn] = [Play(player=view.seat, card=c, pile=p + 1) for c, p in steps]
+    return [*out, EndTurn(player=view.seat)] if ends else out
+
+
+def choose(view: SeatView) -> Play | EndTurn:
+    """The seat's next action: the first of the turn it plans."""
+    hand = list(view.hand)
+    piles = list(view.piles)
+    if view.played < view.min_cards:
+        choice = best_play(hand, piles)
         if choice is not None:
-            return (PLAY, choice[1], choice[2] + 1)
-        return (END_TURN,)
-    free = free_play(hand, state.piles)
+            return Play(player=view.seat, card=choice[1], pile=choice[2] + 1)
+        return EndTurn(player=view.seat)
+    free = free_play(hand, piles)
     if free is not None:
-        return (PLAY, free[0], free[1] + 1)
+        return Play(player=view.seat, card=free[0], pile=free[1] + 1)
+    return EndTurn(player=view.seat)
+
+
+def next_action(state: TheGameState, seat: int) -> tuple:
+    """For callers that hold the state and read plain tuples: the action of `choose` on the seat's
+    view, as ("play", card, pile 1..4) or ("end_turn",)."""
+    action = choose(seat_view(state, seat))
+    if isinstance(action, Play):
+        return (PLAY, action.card, action.pile)
     return (END_TURN,)
 
 
 def play_turn(state: TheGameState) -> None:
-    """Let the baseline play the current seat's whole turn (used by simulations and AI seats)."""
+    """Play the current seat's whole turn (simulations): one view, the turn planned from it."""
     seat = state.current
-    hand = state.hands[seat]
-    piles = state.piles
-    play = state.play
-    # The minimum: the cheapest play each time. The engine ends the game if none is left.
-    while state.status is IN_PROGRESS and state.played < state.min_cards:
-        choice = best_play(hand, piles)
-        if choice is None:
-            return
-        play(seat, choice[1], choice[2] + 1)
-    # Then only plays that cost nothing.
-    while state.status is IN_PROGRESS:
-        free = free_play(hand, piles)
-        if free is None:
-            state.end_turn(seat)
-            return
-        play(seat, free[0], free[1] + 1)
+    steps, ends = _steps(seat_view(state, seat))
+    for card, pile in steps:
+        state.play(seat, card, pile + 1)
+    if ends:
+        state.end_turn(seat)
