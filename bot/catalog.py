@@ -6,15 +6,16 @@ count turns, and turn a finished state into the result row that stats and leader
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
+from bot.ai import DEFAULT_LEVEL
 from bot.ai import red_and_black as rb_ai
 from bot.ai import skipbo_junior as sb_ai
-from bot.ai import thegame as planner
+from bot.ai import thegame as tg_ai
 from bot.games import red_and_black as rb
 from bot.games import skipbo_junior as sb
 from bot.games import thegame as tg
@@ -51,10 +52,15 @@ class GameSpec:
     options: type[BaseModel]
     action: TypeAdapter
     deal: Callable[[int, Any, int, int], Any]  # players, options, seed, first seat -> state
-    ai_action: Callable[[Any, int], Any]
+    view: Callable[[Any, int], Any]  # state, seat -> what that seat may know
+    ais: Mapping[str, Callable[[Any], Any]]  # level -> view -> action
     summary: Callable[[Any], Summary]
     abandon: Callable[[], Any]
     leave: Callable[[int], Any] | None  # None: a seat that leaves is handed to an AI seat
+
+    def ai_action(self, state: Any, seat: int, level: str = DEFAULT_LEVEL) -> Any:
+        """The action of an AI seat playing at `level`, decided from the seat's view alone."""
+        return self.ais[level](self.view(state, seat))
 
     def turn_of(self, state: Any) -> int:
         """A number that grows with every turn of the game (a new deal does not reset it)."""
@@ -70,10 +76,6 @@ class GameSpec:
 
 def _tg_deal(players: int, options: Any, seed: int, first: int) -> tg.TheGameState:
     return tg.new_game(players, options, seed=seed, first_player=first)
-
-
-def _tg_ai(state: tg.TheGameState, seat: int) -> Any:
-    return planner.choose(tg.seat_view(state, seat))
 
 
 def _tg_summary(state: tg.TheGameState) -> Summary:
@@ -126,7 +128,8 @@ GAMES: dict[str, GameSpec] = {
         options=tg.TheGameOptions,
         action=tg.ACTION,
         deal=_tg_deal,
-        ai_action=_tg_ai,
+        view=tg.seat_view,
+        ais=tg_ai.LEVELS,
         summary=_tg_summary,
         abandon=tg.Abandon,
         leave=lambda seat: tg.Leave(player=seat),
@@ -143,7 +146,8 @@ GAMES: dict[str, GameSpec] = {
         options=sb.SkipBoJuniorOptions,
         action=sb.ACTION,
         deal=_sb_deal,
-        ai_action=sb_ai.next_action,
+        view=sb.seat_view,
+        ais=sb_ai.LEVELS,
         summary=_sb_summary,
         abandon=sb.Abandon,
         leave=None,
@@ -160,7 +164,8 @@ GAMES: dict[str, GameSpec] = {
         options=rb.RedAndBlackOptions,
         action=rb.ACTION,
         deal=_rb_deal,
-        ai_action=rb_ai.next_action,
+        view=rb.seat_view,
+        ais=rb_ai.LEVELS,
         summary=_rb_summary,
         abandon=rb.Abandon,
         leave=None,

@@ -21,10 +21,12 @@ don't play here"), which the others read.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 from typing import NamedTuple
 
+from bot.ai import baseline
 from bot.games.base import Status
 from bot.games.thegame import (
     DECK_SIZE,
@@ -593,3 +595,12 @@ def play_turn(state: TheGameState, w: type[Weights] | None = None) -> None:
     turn = state.turn
     while not state.is_over and state.current == seat and state.turn == turn:
         state.apply(choose(seat_view(state, seat), w))
+
+
+# The planner is the strongest player The Game has and sits at tables today: it is both normal and
+# hard. Easy is the baseline, a teammate that lays the cheapest card and keeps no watch on others.
+LEVELS: dict[str, Callable[[SeatView], Play | SetSignal | EndTurn]] = {
+    "easy": baseline.choose,
+    "normal": choose,
+    "hard": choose,
+}
