@@ -33,6 +33,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--stockpile", type=int, help="Skip-Bo Junior: stockpile size, 5..20 (default 10)")
     play.add_argument("--may-stop", action="store_true", help="Skip-Bo Junior: a player may end a turn early")
     play.add_argument("--to-300", action="store_true", help="Red and Black: play to 300 instead of 8 deals")
+    play.add_argument(
+        "--ai",
+        metavar="LEVEL[,LEVEL...]",
+        help="how the AI seats play: easy, normal (the default) or hard; several levels go to the AI "
+        "seats in turn, e.g. 'hard,easy'",
+    )
     play.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     play.add_argument("--first", type=int, default=1, help="seat that starts, 1-based (default 1)")
     play.add_argument(
@@ -57,7 +63,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--expert", action="store_true", help="The Game's expert rules: at least 3 cards a turn")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (the result does not change)")
     sim.add_argument(
-        "--ai", help="which AI plays The Game: planner (default) or baseline; the other games: baseline"
+        "--ai",
+        metavar="LEVEL[,LEVEL...]",
+        help="AI levels (easy, normal, hard) that fill the seats in turn, seats rotated, e.g. "
+        "'hard,normal': each level's share of the wins with its 95 %% interval. Without it: The Game "
+        "plays with planner (default) or baseline, the other games with their baseline (normal)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
@@ -76,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
 def _play(args: argparse.Namespace) -> int:
     import random
 
+    from bot.ai import LEVELS
     from bot.games import red_and_black, skipbo_junior, thegame
     from bot.localtable import play_main
 
@@ -89,6 +100,12 @@ def _play(args: argparse.Namespace) -> int:
     if not low <= len(seats) <= high:
         need = f"{low}" if low == high else f"{low} to {high}"
         print(f"play: {module.TITLE} takes {need} seats, not {len(seats)}", file=sys.stderr)
+        return 2
+    levels = [level.strip() for level in args.ai.split(",")] if args.ai else None
+    if levels is not None and any(level not in LEVELS for level in levels):
+        print(
+            f"play: --ai takes levels from {', '.join(LEVELS)}, e.g. 'hard' or 'hard,easy'", file=sys.stderr
+        )
         return 2
     if not 1 <= args.first <= len(seats):
         print(f"play: --first must be a seat 1..{len(seats)}", file=sys.stderr)
@@ -123,7 +140,7 @@ def _play(args: argparse.Namespace) -> int:
         from bot.localgames import RedAndBlackTable, SkipBoJuniorTable
 
         kind = SkipBoJuniorTable if args.game == "skip-bo-junior" else RedAndBlackTable
-        table = kind(seats, options, seed=seed, first_player=args.first - 1, stdout=talk)  # type: ignore[arg-type]
+        table = kind(seats, options, seed=seed, first_player=args.first - 1, stdout=talk, ai_levels=levels)  # type: ignore[arg-type]
     return play_main(
         seats,
         options,  # type: ignore[arg-type]
@@ -134,6 +151,7 @@ def _play(args: argparse.Namespace) -> int:
         ask_to_save=(lambda: sys.stdin.isatty()),
         table=table,
         record_out=sys.stdout,
+        ai_levels=levels,
     )
 
 

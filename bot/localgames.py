@@ -66,8 +66,9 @@ class SkipBoJuniorTable(TerminalTable):
         first_player: int = 0,
         stdin: TextIO = sys.stdin,
         stdout: TextIO = sys.stdout,
+        ai_levels: list[str] | None = None,
     ) -> None:
-        super().__init__(seats, stdin, stdout)
+        super().__init__(seats, stdin, stdout, ai_levels)
         self.state = sb.new_game(len(seats), options, seed=seed, first_player=first_player)
         self.hot_seat = False  # nothing is secret: no need to hand the keyboard over
         self._board_for: tuple[int, int] | None = None
@@ -86,7 +87,7 @@ class SkipBoJuniorTable(TerminalTable):
                 self._board_for = mark
                 self.say(render_sb_board(state, self.names))
             if self.is_ai[seat]:
-                action = sb_ai.next_action(state, seat)
+                action = sb_ai.LEVELS[self.levels[seat]](sb.seat_view(state, seat))
                 state.apply(action)
                 self.say(f"  {self.names[seat]}: {self._describe(action)}")
                 continue
@@ -168,8 +169,9 @@ class RedAndBlackTable(TerminalTable):
         first_player: int = 0,
         stdin: TextIO = sys.stdin,
         stdout: TextIO = sys.stdout,
+        ai_levels: list[str] | None = None,
     ) -> None:
-        super().__init__(seats, stdin, stdout)
+        super().__init__(seats, stdin, stdout, ai_levels)
         # The first dealer sits to the right of the chosen first player.
         self.state = rb.new_game(options, seed=seed, first_dealer=(first_player - 1) % rb.PLAYERS)
 
@@ -183,7 +185,7 @@ class RedAndBlackTable(TerminalTable):
                 self.say(self.deal_text(state.deals[-1]))
             seat = state.current
             if self.is_ai[seat]:
-                action = rb_ai.next_action(state, seat)
+                action = rb_ai.LEVELS[self.levels[seat]](rb.seat_view(state, seat))
                 state.apply(action)
                 self.say(f"  {self.names[seat]}: {self._describe(action)}")
                 continue

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from bot.ai import thegame as planner
+from bot.ai import DEFAULT_LEVEL
+from bot.ai import thegame as tg_ai
 from bot.games import thegame
 from bot.games.base import IllegalAction, Status
 from bot.games.thegame import TheGameOptions, TheGameState
@@ -101,18 +102,29 @@ def render_result(state: TheGameState, names: list[str]) -> str:
 class TerminalTable:
     """What every local table shares: named seats (people or AI), streams, hot-seat handover."""
 
-    def __init__(self, seats: list[str], stdin: TextIO, stdout: TextIO) -> None:
-        self.names = self._names(seats)
+    def __init__(
+        self, seats: list[str], stdin: TextIO, stdout: TextIO, ai_levels: list[str] | None = None
+    ) -> None:
         self.is_ai = [s.lower() == AI for s in seats]
+        # The AI seats take the given levels in turn (normal when none is given).
+        ai_seats = [i for i, ai in enumerate(self.is_ai) if ai]
+        self.levels = [DEFAULT_LEVEL] * len(seats)
+        for k, seat in enumerate(ai_seats):
+            if ai_levels:
+                self.levels[seat] = ai_levels[k % len(ai_levels)]
+        self.names = self._names(seats, self.levels if ai_levels else None)
         self.stdin = stdin
         self.out = stdout
         self.hot_seat = sum(not a for a in self.is_ai) > 1
 
     @staticmethod
-    def _names(seats: list[str]) -> list[str]:
+    def _names(seats: list[str], levels: list[str] | None = None) -> list[str]:
         names = []
         for i, s in enumerate(seats):
-            names.append(f"AI {i + 1}" if s.lower() == AI else s)
+            if s.lower() != AI:
+                names.append(s)
+            else:
+                names.append(f"AI {i + 1}" + (f" ({levels[i]})" if levels else ""))
         return names
 
     def say(self, text: str) -> None:
@@ -162,8 +174,9 @@ class LocalTable(TerminalTable):
         first_player: int = 0,
         stdin: TextIO = sys.stdin,
         stdout: TextIO = sys.stdout,
+        ai_levels: list[str] | None = None,
     ) -> None:
-        super().__init__(seats, stdin, stdout)
+        super().__init__(seats, stdin, stdout, ai_levels)
         self.state = thegame.new_game(len(seats), options, seed=seed, first_player=first_player)
 
     def run(self) -> TheGameState:
@@ -186,7 +199,7 @@ class LocalTable(TerminalTable):
         state = self.state
         turn = state.turn
         while not state.is_over and state.turn == turn:
-            action = planner.choose(thegame.seat_view(state, seat))
+            action = tg_ai.LEVELS[self.levels[seat]](thegame.seat_view(state, seat))
             state.apply(action)
             match action:
                 case thegame.Play():
@@ -281,13 +294,22 @@ def play_main(
     ask_to_save: Callable[[], bool] | None = None,
     table: TerminalTable | None = None,
     record_out: TextIO = sys.stdout,
+    ai_levels: list[str] | None = None,
 ) -> int:
     """Play one game at a terminal table (The Game unless ``table`` is given), then maybe save it.
 
     ``record_out`` takes the record saved to ``-``; ``stdout`` is where the table talks.
     """
     if table is None:
-        table = LocalTable(seats, options, seed=seed, first_player=first_player, stdin=stdin, stdout=stdout)
+        table = LocalTable(
+            seats,
+            options,
+            seed=seed,
+            first_player=first_player,
+            stdin=stdin,
+            stdout=stdout,
+            ai_levels=ai_levels,
+        )
     state = table.run()
     if save is None and ask_to_save is not None and ask_to_save():
         save = table.ask("Save the record to (Enter to skip): ") or None

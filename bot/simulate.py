@@ -5,6 +5,12 @@ many worker processes share the games (`--jobs`). The Game is played together: i
 with a Wilson 95 % interval. Skip-Bo Junior and Red and Black are contests between AI seats that
 seat 0 opens: each seat's share of the wins shows what moving first is worth, and Red and Black's
 points per deal show how far apart the seats end.
+
+With AI levels (`--ai hard,normal`) the levels fill the seats in turn and every deal is played once
+per rotation of them, so each level sits in each seat equally often on the same cards: the report
+gives each level's share of the wins with its interval beside its fair share (and in Red and Black
+its points per deal; in The Game, played together, the table's win rate and the cards each level
+lays). Every AI decides from its seat's view, as at a table.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, TextIO
 
+from bot.ai import LEVELS
 from bot.catalog import GAMES
 from bot.games import red_and_black
 from bot.games.base import Status
@@ -226,6 +233,137 @@ def simulate_game(
     )
 
 
+def lineup(levels: list[str], players: int) -> list[str]:
+    """The levels of seats 0..players-1 before rotation: the given levels in turn."""
+    return [levels[s % len(levels)] for s in range(players)]
+
+
+LevelGame = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int]
+# winners, points by seat, deals, cards laid by seat (The Game), cards left (The Game)
+
+
+def play_level_games(
+    game: str, players: int, levels: list[str], seed: int, indexes: Iterable[int], expert: bool = False
+) -> list[LevelGame]:
+    """Game i: the deal of `game_seed(seed, i // players)` with the lineup turned by i % players
+    (seat s plays the lineup's level (s + i) % players). Results are by seat."""
+    spec = GAMES[game]
+    options = spec.options(expert=True) if expert else spec.options()
+    seats = lineup(levels, players)
+    out = []
+    for index in indexes:
+        turn = index % players
+        ais = [spec.ais[seats[(s + turn) % players]] for s in range(players)]
+        state = spec.deal(players, options, game_seed(seed, index // players), 0)
+        while not state.is_over:
+            seat = state.current
+            state.apply(ais[seat](spec.view(state, seat)))
+        summary = spec.summary(state)
+        winners = tuple(s for s, seat in enumerate(summary.seats) if seat.won)
+        scored = summary.seats[0].score is not None
+        points = tuple(seat.score or 0 for seat in summary.seats) if scored else ()
+        deals = len(state.deals) if scored else 0
+        left = summary.measure if spec.cooperative else 0
+        out.append((winners, points, deals, tuple(seat.laid for seat in summary.seats), left))
+    return out
+
+
+def _level_chunk(args: tuple[str, int, list[str], int, int, int, bool]) -> list[LevelGame]:
+    game, players, levels, seed, start, stop, expert = args
+    return play_level_games(game, players, levels, seed, range(start, stop), expert)
+
+
+@dataclass
+class LevelResult:
+    level: str
+    seats: int  # seats of this level at every table
+    fair_share: float
+    win_share: float  # contests: the share of all games this level's seats won (a shared win split)
+    win_share_ci95: tuple[float, float]
+    points_per_deal: float | None  # Red and Black: per seat of this level
+    laid_per_seat: float | None  # The Game: cards laid per seat of this level
+
+
+@dataclass
+class LevelSummary:
+    game: str
+    players: int
+    expert: bool
+    ai: list[str]  # the lineup: levels of seats 0.. before rotation
+    seed: int
+    games: int
+    levels: list[LevelResult]
+    no_winner: float
+    team_wins: int | None  # The Game: games the table won together
+    team_win_rate_ci95: tuple[float, float] | None
+    mean_cards_left: float | None
+    games_per_second: float
+
+
+def simulate_levels(
+    game: str,
+    players: int,
+    levels: list[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    expert: bool = False,
+) -> LevelSummary:
+    """Any game with AI seats at the given levels (filling the seats in turn), seats rotated."""
+    spec = GAMES[game]
+    chunk = CHUNKS.get(game, CHUNK)
+    tasks = [(game, players, levels, seed, s, min(s + chunk, games), expert) for s in range(0, games, chunk)]
+    started = time.perf_counter()
+    played: list[LevelGame] = _run(_level_chunk, tasks, games, jobs, progress)
+    elapsed = time.perf_counter() - started
+    seats = lineup(levels, players)
+    wins: dict[str, float] = dict.fromkeys(seats, 0.0)
+    points: dict[str, int] = dict.fromkeys(seats, 0)
+    seat_deals: dict[str, int] = dict.fromkeys(seats, 0)
+    laid: dict[str, int] = dict.fromkeys(seats, 0)
+    for index, (winners, scores, deals, laid_by, _) in enumerate(played):
+        turn = index % players
+        level_of = [seats[(s + turn) % players] for s in range(players)]
+        if not spec.cooperative:
+            for seat in winners:
+                wins[level_of[seat]] += 1 / len(winners)
+        for seat, score in enumerate(scores):
+            points[level_of[seat]] += score
+            seat_deals[level_of[seat]] += deals
+        for seat, cards in enumerate(laid_by):
+            laid[level_of[seat]] += cards
+    results = []
+    for level in dict.fromkeys(seats):
+        count = seats.count(level)
+        results.append(
+            LevelResult(
+                level=level,
+                seats=count,
+                fair_share=count / players,
+                win_share=wins[level] / games,
+                win_share_ci95=wilson(wins[level], games),  # type: ignore[arg-type]
+                points_per_deal=points[level] / seat_deals[level] if seat_deals[level] else None,
+                laid_per_seat=laid[level] / (count * games) if spec.cooperative else None,
+            )
+        )
+    team = sum(1 for g in played if g[0]) if spec.cooperative else None
+    return LevelSummary(
+        game=game,
+        players=players,
+        expert=expert,
+        ai=seats,
+        seed=seed,
+        games=games,
+        levels=results,
+        no_winner=0.0 if spec.cooperative else sum(1 for g in played if not g[0]) / games,
+        team_wins=team,
+        team_win_rate_ci95=wilson(team, games) if team is not None else None,
+        mean_cards_left=sum(g[4] for g in played) / games if spec.cooperative else None,
+        games_per_second=games / elapsed if elapsed > 0 else float("inf"),
+    )
+
+
 def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     def show(done: int, total: int) -> None:
         width = 30
@@ -236,6 +374,12 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
         stream.flush()
 
     return show
+
+
+def _levels(ai: str) -> list[str] | None:
+    """The levels of `--ai easy,normal,...`, or None if it is not a list of levels."""
+    levels = [part.strip() for part in ai.split(",")]
+    return levels if all(level in LEVELS for level in levels) else None
 
 
 def _refusal(
@@ -251,8 +395,11 @@ def _refusal(
     if games < 1 or jobs < 1:
         return "--games and --jobs must be at least 1"
     ais = AIS if game == NAME else CONTEST_AIS
-    if ai is not None and ai not in ais:
-        return f"unknown AI {ai!r} for {game}; choose from {', '.join(ais)}"
+    if ai is not None and ai not in ais and not _levels(ai):
+        return (
+            f"unknown AI {ai!r} for {game}; choose levels from {', '.join(LEVELS)} "
+            f"(comma-separated, one per seat in turn), or {' or '.join(ais)}"
+        )
     if expert and game != NAME:
         return f"--expert is a rule of {NAME} only"
     return None
@@ -276,6 +423,10 @@ def simulate_main(
     players = players or GAMES[game].min_players
     jobs = min(jobs, os.cpu_count() or 1, max(1, -(-games // CHUNKS.get(game, CHUNK))))
     progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    levels = _levels(ai) if ai is not None else None
+    if levels is not None:
+        summary = simulate_levels(game, players, levels, games, seed, jobs, progress, expert)
+        return _report_levels(summary, as_json)
     if game != NAME:
         return _report_contest(simulate_game(game, players, games, seed, jobs, progress), as_json)
     ai = ai or AIS[0]
@@ -307,4 +458,35 @@ def _report_contest(summary: ContestSummary, as_json: bool) -> int:
     if summary.no_winner:
         print(f"no winner: {100 * summary.no_winner:.2f} %")
     print(f"speed: {summary.games_per_second:.0f} games/s")
+    return 0
+
+
+def _report_levels(summary: LevelSummary, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(asdict(summary)))
+        return 0
+    players = summary.players
+    expert = ", expert" if summary.expert else ""
+    print(f"{summary.game}, {players} player{'s' if players > 1 else ''}{expert}, AI {', '.join(summary.ai)}")
+    print(f"games: {summary.games} (seed {summary.seed}); seats rotated, each deal played in every rotation")
+    if summary.team_wins is not None and summary.team_win_rate_ci95 is not None:
+        low, high = summary.team_win_rate_ci95
+        rate = summary.team_wins / summary.games
+        interval = f"95 % interval {100 * low:.2f} to {100 * high:.2f} %"
+        print(f"won together: {summary.team_wins} = {100 * rate:.2f} % ({interval})")
+        print(f"mean cards left: {summary.mean_cards_left:.2f}")
+    for r in summary.levels:
+        seats = f"{r.seats} seat{'s' if r.seats > 1 else ''}"
+        if r.laid_per_seat is not None:
+            print(f"{r.level}: {seats}, {r.laid_per_seat:.1f} cards laid per seat")
+            continue
+        low, high = r.win_share_ci95
+        extra = f", {r.points_per_deal:.1f} points per deal" if r.points_per_deal is not None else ""
+        print(
+            f"{r.level}: {seats}, won {100 * r.win_share:.2f} % (95 % interval {100 * low:.2f} to "
+            f"{100 * high:.2f} %; fair share {100 * r.fair_share:.1f} %){extra}"
+        )
+    if summary.no_winner:
+        print(f"no winner: {100 * summary.no_winner:.2f} %")
+    print(f"speed: {summary.games_per_second:.1f} games/s")
     return 0
