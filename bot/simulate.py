@@ -243,10 +243,17 @@ LevelGame = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int]
 
 
 def play_level_games(
-    game: str, players: int, levels: list[str], seed: int, indexes: Iterable[int], expert: bool = False
+    game: str,
+    players: int,
+    levels: list[str],
+    seed: int,
+    indexes: Iterable[int],
+    expert: bool = False,
+    timings: dict[str, list[float]] | None = None,
 ) -> list[LevelGame]:
     """Game i: the deal of `game_seed(seed, i // players)` with the lineup turned by i % players
-    (seat s plays the lineup's level (s + i) % players). Results are by seat."""
+    (seat s plays the lineup's level (s + i) % players). Results are by seat. With `timings`, the
+    seconds of every decision (the view and the choice, as a table asks) go to its level's list."""
     spec = GAMES[game]
     options = spec.options(expert=True) if expert else spec.options()
     seats = lineup(levels, players)
@@ -255,9 +262,20 @@ def play_level_games(
         turn = index % players
         ais = [spec.ais[seats[(s + turn) % players]] for s in range(players)]
         state = spec.deal(players, options, game_seed(seed, index // players), 0)
+        clock = (
+            [timings.setdefault(seats[(s + turn) % players], []) for s in range(players)]
+            if timings is not None
+            else None
+        )
         while not state.is_over:
             seat = state.current
-            state.apply(ais[seat](spec.view(state, seat)))
+            if clock is None:
+                state.apply(ais[seat](spec.view(state, seat)))
+                continue
+            started = time.perf_counter()
+            action = ais[seat](spec.view(state, seat))
+            clock[seat].append(time.perf_counter() - started)
+            state.apply(action)
         summary = spec.summary(state)
         winners = tuple(s for s, seat in enumerate(summary.seats) if seat.won)
         scored = summary.seats[0].score is not None
