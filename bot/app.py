@@ -71,6 +71,11 @@ class Deckhand(commands.Bot):
             await super().close()
         finally:
             self.tables.close()
+            try:
+                # Running games are kept as snapshots, so the next start replays nothing.
+                await self.tables.save_snapshots()
+            except Exception:
+                log.exception("could not keep snapshots of the running games")
             await self.store.close()
 
     async def on_ready(self) -> None:

@@ -9,6 +9,7 @@ store fails, the table is rebuilt from its log and the caller is told that nothi
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import secrets
@@ -20,10 +21,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot import snapshots
 from bot.catalog import GAMES, GameSpec
 from bot.games import thegame
 from bot.games.base import IllegalAction
 from bot.store import Store, StoredTable, StoreError
+from bot.store.base import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,11 @@ CANCELLED = "cancelled"
 
 LOBBY_IDLE = timedelta(minutes=30)
 DEFAULT_TURN_TIMER = 600
+# A running game's state is kept as a snapshot once this many events were logged after the last one
+# (at most SNAPSHOTS_PER_TICK tables a tick), and every game's at a clean stop: a restart then
+# replays only the events after it.
+SNAPSHOT_EVERY = 40
+SNAPSHOTS_PER_TICK = 500
 SAVE_FAILED = "I could not save that, so nothing changed. Please try again in a moment."
 
 
@@ -87,6 +95,7 @@ class Table:
     rule_version: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
     ended_by: int | None = None
+    snapshot_version: int = 0  # the version of its last snapshot in the store (0: none)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -159,6 +168,26 @@ class SetAside:
 class TimerEvent:
     table: Table
     kind: str  # "lobby_expired", "reminder" or "timeout"
+
+
+class _SnapshotUnfit(Exception):
+    """A stored snapshot cannot be used: the table is read again from its whole log."""
+
+
+@functools.cache
+def _state_class(game: str) -> type:
+    spec = GAMES[game]
+    return type(spec.deal(spec.min_players, spec.options(), 1, 0))
+
+
+def _rule_version(actions: list[dict[str, Any]], start: int, before: int) -> int:
+    """The version of the last action that changed the cards, `actions` being events `start` on
+    (`before`: that version as of `start`). Signals change no card, so buttons drawn before them
+    are still current."""
+    n = len(actions)
+    while n and actions[n - 1]["type"] == "signal":
+        n -= 1
+    return start + n if n else before
 
 
 def _iso(moment: datetime) -> str:
@@ -236,9 +265,25 @@ class TableService:
         channel can be told. Every other table starts.
         """
         loaded = []
+        try:
+            await self.store.drop_snapshots(snapshots.engine_mark())
+        except StoreError as exc:
+            log.warning("could not drop old snapshots (%s); they are ignored", exc)
         for stored in await self.store.open_tables():
             try:
                 table = self._from_stored(stored)
+            except _SnapshotUnfit as unfit:
+                log.warning(
+                    "table %s: its snapshot is not used (%s); replaying its log", stored.row["id"], unfit
+                )
+                whole = await self.store.load_table(stored.row["id"])
+                try:
+                    if whole is None:
+                        raise ValueError("it is gone from the store") from unfit
+                    table = self._from_stored(whole)
+                except Exception as exc:
+                    await self._set_aside(whole or stored, exc)
+                    continue
             except Exception as exc:
                 await self._set_aside(stored, exc)
                 continue
@@ -305,8 +350,32 @@ class TableService:
             meta=row["meta"] or {},
         )
         if table.status != LOBBY:
-            self._replay(table, stored.actions)
+            if stored.snapshot is not None:
+                self._restore(table, stored.snapshot, stored.actions)
+            else:
+                self._replay(table, stored.actions)
         return table
+
+    def _restore(self, table: Table, snap: Snapshot, tail: list[dict[str, Any]]) -> None:
+        """The state of a snapshot, then the events after it. _SnapshotUnfit if it does not fit."""
+        if snap.engine != snapshots.engine_mark():
+            raise _SnapshotUnfit("it was taken with other rules")
+        try:
+            state = snapshots.load(snap.state)
+            fits = type(state) is _state_class(table.game) and state.players == len(table.seats)
+        except Exception as exc:
+            raise _SnapshotUnfit(f"it does not read ({type(exc).__name__}: {exc})") from exc
+        if not fits:
+            raise _SnapshotUnfit("it holds another game")
+        try:
+            for raw in tail:
+                state.apply_record(raw)
+        except Exception as exc:
+            raise _SnapshotUnfit(f"the events after it do not apply ({exc})") from exc
+        table.state = state
+        table.version = snap.seq + len(tail)
+        table.rule_version = _rule_version(tail, snap.seq, snap.rule_version)
+        table.snapshot_version = snap.seq
 
     def _replay(self, table: Table, actions: list[dict[str, Any]]) -> None:
         """Deal again and apply the log. The log is the store's own: actions are not re-validated
@@ -316,13 +385,40 @@ class TableService:
         apply = state.apply_record
         for raw in actions:
             apply(raw)
-        # Signals change no card, so buttons drawn before them are still current.
-        rule_version = len(actions)
-        while rule_version and actions[rule_version - 1]["type"] == "signal":
-            rule_version -= 1
         table.state = state
         table.version = len(actions)
-        table.rule_version = rule_version
+        table.rule_version = _rule_version(actions, 0, 0)
+
+    async def save_snapshots(self, every: int = 1, limit: int | None = None) -> int:
+        """Keep a snapshot of each running game logged `every` events or more past its last one (at
+        most `limit` tables). A table in the middle of an action is left for later. How many."""
+        mark = snapshots.engine_mark()
+        taken: dict[int, Snapshot] = {}
+        for table in list(self._by_id.values()):
+            if limit is not None and len(taken) >= limit:
+                break
+            state = table.state
+            if (
+                table.status != PLAYING
+                or state is None
+                or state.is_over
+                or table.lock.locked()
+                or table.version - table.snapshot_version < every
+            ):
+                continue
+            taken[table.id] = Snapshot(table.version, table.rule_version, mark, snapshots.dump(state))
+        if not taken:
+            return 0
+        try:
+            await self.store.save_snapshots(taken)
+        except StoreError as exc:
+            log.warning("could not save %d snapshots: %s", len(taken), exc)
+            return 0
+        for table_id, snap in taken.items():
+            table = self._by_id.get(table_id)
+            if table is not None:
+                table.snapshot_version = max(table.snapshot_version, snap.seq)
+        return len(taken)
 
     # ---- the lobby -------------------------------------------------------------------------
 
@@ -759,6 +855,7 @@ class TableService:
         events: list[TimerEvent] = []
         if self._pending_results:
             await self._write_pending_results()
+        await self.save_snapshots(SNAPSHOT_EVERY, SNAPSHOTS_PER_TICK)
         for table in list(self._by_channel.values()):
             if table.status == LOBBY:
                 if now - table.updated_at >= self.lobby_idle:

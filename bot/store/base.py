@@ -10,14 +10,26 @@ class StoreError(Exception):
     """The store could not do what was asked (disk full, locked, gone). Nothing was changed."""
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A table's game state after its first `seq` events, in the form `bot.snapshots` writes."""
+
+    seq: int
+    rule_version: int
+    engine: str
+    state: bytes
+
+
 @dataclass
 class StoredTable:
-    """A table as the store keeps it: its row, its seats and its event log."""
+    """A table as the store keeps it: its row, its seats and its event log. With a snapshot,
+    `actions` holds only the events after it."""
 
     row: dict[str, Any]
     seats: list[dict[str, Any]]
     actions: list[dict[str, Any]] = field(default_factory=list)
     damage: str | None = None  # why the log could not be read, if it could not
+    snapshot: Snapshot | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +60,17 @@ class Store(Protocol):
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None: ...
 
-    async def open_tables(self) -> list[StoredTable]: ...
+    async def open_tables(self) -> list[StoredTable]:
+        """Lobbies and running games; a game with a snapshot comes with the events after it."""
+        ...
+
+    async def save_snapshots(self, snapshots: dict[int, Snapshot]) -> None:
+        """Keep each table's latest snapshot (one unit: all or none)."""
+        ...
+
+    async def drop_snapshots(self, keep_engine: str) -> int:
+        """Forget snapshots taken with another engine than `keep_engine`; how many there were."""
+        ...
 
     async def unreported_tables(self) -> list[StoredTable]: ...
 

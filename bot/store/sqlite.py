@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import StoredTable, StoreError
+from bot.store.base import Snapshot, StoredTable, StoreError
 from bot.store.sqlite_stats import StatsQueries
 from bot.store.writer import Writer
 
@@ -278,7 +278,10 @@ class SqliteStore(StatsQueries):
         await self.run(work, one_statement=update is None)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
-        statements: list[tuple[str, tuple | dict]] = [self._update_sql(table_id, fields)]
+        statements: list[tuple[str, tuple | dict]] = [
+            self._update_sql(table_id, fields),
+            ("DELETE FROM snapshots WHERE table_id = ?", (table_id,)),
+        ]
         results = self._result_statements(table_id, result) if result is not None else []
 
         def work(conn: sqlite3.Connection) -> None:
@@ -374,8 +377,9 @@ class SqliteStore(StatsQueries):
             )
         return out
 
-    async def _stored(self, rows: list[sqlite3.Row]) -> list[StoredTable]:
-        """Tables with their seats and logs, in three queries however many there are."""
+    async def _stored(self, rows: list[sqlite3.Row], snapshots: bool = False) -> list[StoredTable]:
+        """Tables with their seats and logs, in a few queries however many there are. With
+        `snapshots`, a table that has one comes with it and only the events after it."""
         if not rows:
             return []
         tables = {row["id"]: StoredTable(_decode(row), []) for row in rows}
@@ -385,24 +389,59 @@ class SqliteStore(StatsQueries):
         ) as cur:
             for seat in await cur.fetchall():
                 tables[seat["table_id"]].seats.append(dict(seat))
-        # One row and one parse per log, not per action. The subquery's order is the order of
-        # concatenation (SQLite does not flatten an ordered subquery into an aggregate); the count
-        # and the last number check that no event is missing.
+        if snapshots:
+            async with self.db.execute(
+                f"SELECT table_id, seq, rule_version, engine, state FROM snapshots WHERE table_id IN ({ids})"
+            ) as cur:
+                for table_id, seq, rule_version, engine, state in await cur.fetchall():
+                    tables[table_id].snapshot = Snapshot(seq, rule_version, engine, bytes(state))
+        unfit = self._read_logs(tables, await self._logs(ids, snapshots))
+        if unfit:
+            # A snapshot the log does not reach: those tables are read whole, without it.
+            for table_id in unfit:
+                tables[table_id].snapshot = None
+            self._read_logs(tables, await self._logs(",".join(map(str, unfit)), False))
+        return list(tables.values())
+
+    async def _logs(self, ids: str, after_snapshots: bool) -> list[tuple[int, int, int, int, str]]:
+        """Per table: (id, events read, first seq, last seq, the events as one JSON array). After
+        a snapshot of n events, the events from n - 1 on: the one before it proves the log reaches it.
+        One row and one parse per log, not per action. The subquery's order is the order of
+        concatenation (SQLite does not flatten an ordered subquery into an aggregate)."""
+        start = "COALESCE((SELECT s.seq - 1 FROM snapshots s WHERE s.table_id = e.table_id), 0)"
         async with self.db.execute(
-            "SELECT table_id, COUNT(*), MAX(seq), '[' || group_concat(action, ',') || ']' FROM "
-            f"(SELECT table_id, seq, action FROM events WHERE table_id IN ({ids}) ORDER BY table_id, seq) "
+            "SELECT table_id, COUNT(*), MIN(seq), MAX(seq), '[' || group_concat(action, ',') || ']' FROM "
+            f"(SELECT e.table_id, e.seq, e.action FROM events e WHERE e.table_id IN ({ids}) "
+            f"{f'AND e.seq >= {start} ' if after_snapshots else ''}ORDER BY e.table_id, e.seq) "
             "GROUP BY table_id"
         ) as cur:
-            for table_id, count, last, text in await cur.fetchall():
-                table = tables[table_id]
-                if last != count - 1:
-                    table.damage = f"its log has gaps ({count} events, the last numbered {last})"
-                    continue
-                try:
-                    table.actions = json.loads(text)
-                except ValueError as exc:
-                    table.damage = f"its log is not JSON ({exc})"
-        return list(tables.values())
+            return list(await cur.fetchall())
+
+    @staticmethod
+    def _read_logs(tables: dict[int, StoredTable], logs: list[tuple[int, int, int, int, str]]) -> list[int]:
+        """Fill in each table's actions; the ids of tables whose snapshot the log does not reach."""
+        unfit = []
+        seen = set()
+        for table_id, count, first, last, text in logs:
+            seen.add(table_id)
+            table = tables[table_id]
+            snap = table.snapshot
+            if snap is not None and first != snap.seq - 1:
+                unfit.append(table_id)
+                continue
+            start = 0 if snap is None else snap.seq - 1
+            if first != start or last != first + count - 1:
+                table.damage = f"its log has gaps ({count} events from {first} to {last})"
+                continue
+            try:
+                actions = json.loads(text)
+            except ValueError as exc:
+                table.damage = f"its log is not JSON ({exc})"
+                continue
+            table.actions = actions if snap is None else actions[1:]
+        # A snapshot with no event at all in the store is ahead of the log, too.
+        unfit.extend(i for i, t in tables.items() if t.snapshot is not None and i not in seen)
+        return unfit
 
     async def _tables_where(self, condition: str) -> list[StoredTable]:
         async with self.db.execute(f"SELECT * FROM tables WHERE {condition} ORDER BY id") as cur:
@@ -410,7 +449,29 @@ class SqliteStore(StatsQueries):
         return await self._stored(list(rows))
 
     async def open_tables(self) -> list[StoredTable]:
-        return await self._tables_where("status IN ('lobby', 'playing')")
+        async with self.db.execute(
+            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return await self._stored(list(rows), snapshots=True)
+
+    async def save_snapshots(self, snapshots: dict[int, Snapshot]) -> None:
+        rows = [(i, s.seq, s.rule_version, s.engine, s.state) for i, s in snapshots.items()]
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.executemany("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)", rows)
+
+        await self.run(work, one_statement=True)
+
+    async def drop_snapshots(self, keep_engine: str) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            return conn.execute(
+                "DELETE FROM snapshots WHERE engine != ? OR table_id NOT IN "
+                "(SELECT id FROM tables WHERE status IN ('lobby', 'playing'))",
+                (keep_engine,),
+            ).rowcount
+
+        return await self.run(work, one_statement=True)
 
     async def unreported_tables(self) -> list[StoredTable]:
         """Finished games whose final report was not posted yet (the bot stopped in between)."""

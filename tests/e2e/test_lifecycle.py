@@ -10,6 +10,8 @@ from simcord.builders import ChannelHandle
 from bot.app import Deckhand
 from bot.games.base import Status
 from bot.records import parse_record, replay
+from bot.store import SqliteStore
+from bot.tables import TableService
 from tests.e2e.helpers import (
     board,
     boards,
@@ -68,6 +70,29 @@ async def test_restart_mid_game_old_buttons_still_work(simcord_env, settings):
     # SimCord's teardown does not close a bot; close the second one's store as its process would.
     await env.settle()
     await restarted.store.close()
+
+
+async def test_a_clean_stop_keeps_each_running_game_as_a_snapshot_for_the_next_start(simcord_env, settings):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    await play_first_card(ann, await show_hand(ann, channel), table)
+    expected = (table.version, list(table.state.piles), [list(h) for h in table.state.hands])
+    await env.settle()
+    await env.bot.close()
+
+    store = SqliteStore(settings.database_url.removeprefix("sqlite:///"))
+    await store.open()
+    try:
+        async with store.db.execute("SELECT table_id, seq FROM snapshots") as cur:
+            assert [tuple(r) for r in await cur.fetchall()] == [(table.id, table.version)]
+        service = TableService(store)
+        await service.load()
+        back = service.in_channel(channel.id)
+        assert back is not None and back.snapshot_version == table.version
+        assert (back.version, back.state.piles, back.state.hands) == expected
+    finally:
+        await store.close()
 
 
 async def test_board_edits_failing_do_not_stop_the_game(simcord_env):
