@@ -7,8 +7,9 @@ Three parts are scored, each with no game context (as `check-message` runs):
 - held-out: tests/chatfilter/corpus/heldout-*.csv, written by other people and only ever scored as
   a whole: its errors are never listed.
 
-A development file of round r3 or later (`dev-r3-en-de.csv`) is used only once its writer has
-marked it finished with a `.done` file of the same name beside it.
+A corpus file that is committed is finished. A file still being written (not yet committed, such
+as `dev-r4-mixed.csv` while its writer works) is used only once its writer has marked it finished
+with a `.done` file of the same name beside it.
 
 Per part: precision, recall, false alarms per 100 harmless messages, false alarms per 100 harmless
 messages that hold a number or a number word, and the share of expected card values (the corpus's
@@ -27,6 +28,7 @@ import csv
 import json
 import re
 import statistics
+import subprocess
 import sys
 import time
 import unicodedata
@@ -43,20 +45,45 @@ from bot.chatfilter.lexicon import LANGUAGES, fold  # noqa: E402
 from bot.chatfilter.words import read_word  # noqa: E402
 
 CORPUS = ROOT / "tests" / "chatfilter" / "corpus"
-ROUND = re.compile(r"-r(\d+)-")
+ROUND = re.compile(r"-(r\d+h?)-")
+
+
+def committed() -> set[str] | None:
+    """The corpus files git holds, or None where git cannot tell (a copy without history)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--", str(CORPUS)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return {Path(line).name for line in listed.splitlines()}
+
+
+COMMITTED = committed()
 
 
 def finished(path: Path) -> bool:
-    """From round r3 on, a development file is being written until a `.done` file of its name stands
-    beside it."""
-    found = ROUND.search(path.name)
-    return not found or int(found.group(1)) < 3 or path.with_suffix(".done").exists()
+    """A committed file is finished; a file not yet committed is still being written until a `.done`
+    file of its name stands beside it."""
+    if COMMITTED is None or path.name in COMMITTED:
+        return True
+    return path.with_suffix(".done").exists()
+
+
+def round_of(name: str) -> str:
+    """The round a corpus file belongs to: r1 for the first files, r2, r3, r3h (held-out r3, spent), r4."""
+    found = ROUND.search(name)
+    return found.group(1) if found else "r1"
 
 
 PARTS = {
     "dev-set": [ROOT.parent / "shared" / "chatfilter" / "dev-set.csv"],
     "development": sorted(p for p in CORPUS.glob("dev-*.csv") if finished(p)),
-    "held-out": sorted(CORPUS.glob("heldout-*.csv")),
+    "held-out": sorted(p for p in CORPUS.glob("heldout-*.csv") if finished(p)),
 }
 QUANTITY_WORDS = ("dozen", "dutzend", "douzaine", "docena", "score", "centaine", "veintena")
 
@@ -128,28 +155,35 @@ def read_rows(paths: list[Path]) -> list[dict[str, str]]:
     return rows
 
 
-def score(rows: list[dict[str, str]], passes: int) -> Score:
+def tally(result: Score, row: dict[str, str], expected: bool, got: bool, reported: set[int]) -> str:
+    """Count one verdict into `result`; return why its value is wrong, or ''."""
+    result.tp += got and expected
+    result.fp += got and not expected
+    result.fn += expected and not got
+    result.tn += not got and not expected
+    if not expected and holds_a_number(row["message"]):
+        result.harmless_numeric += 1
+        result.fp_numeric += got
+    wanted = [int(v) for v in (row.get("values") or "").split() if v.strip().lstrip("-").isdigit()]
+    if expected and got and wanted:
+        result.values_expected += len(wanted)
+        right = sum(v in reported for v in wanted)
+        result.values_right += right
+        if right < len(wanted):
+            return f"values {sorted(reported)} instead of {wanted}"
+    return ""
+
+
+def score(rows: list[dict[str, str]], passes: int) -> tuple[Score, dict[str, Score]]:
     result = Score()
+    by_round: dict[str, Score] = {}
     for row in rows:
         expected = row["should_flag"].strip().lower() == "true"
         verdict = check(row["message"])
         got = verdict.flag
-        result.tp += got and expected
-        result.fp += got and not expected
-        result.fn += expected and not got
-        result.tn += not got and not expected
-        if not expected and holds_a_number(row["message"]):
-            result.harmless_numeric += 1
-            result.fp_numeric += got
-        wanted = [int(v) for v in (row.get("values") or "").split() if v.strip().lstrip("-").isdigit()]
         reported = {f.value for f in verdict.numbers}
-        wrong_value = ""
-        if expected and got and wanted:
-            result.values_expected += len(wanted)
-            right = sum(v in reported for v in wanted)
-            result.values_right += right
-            if right < len(wanted):
-                wrong_value = f"values {sorted(reported)} instead of {wanted}"
+        wrong_value = tally(result, row, expected, got, reported)
+        tally(by_round.setdefault(round_of(row["file"]), Score()), row, expected, got, reported)
         if got != expected or wrong_value:
             why = wrong_value or verdict.reason
             result.errors.append(
@@ -174,7 +208,24 @@ def score(rows: list[dict[str, str]], passes: int) -> Score:
             start = time.perf_counter_ns()
             check(message)
             result.warm.append((time.perf_counter_ns() - start) / 1000)
-    return result
+    return result, by_round
+
+
+def print_rounds(by_round: dict[str, Score]) -> None:
+    """One line per round of a part that holds more than one."""
+    if len(by_round) < 2:
+        return
+    print(
+        "  by round                         precision recall  false alarms per 100 harmless (with a number)"
+    )
+    for name in sorted(by_round, key=lambda r: (int(re.sub(r"\D", "", r)), r)):
+        f = by_round[name].figures()
+        print(
+            f"    {name:<4} {f['messages']:>5} messages          "
+            f"{f['precision']:.3f}     {f['recall']:.3f}   "
+            f"{f['false_alarms_per_100_harmless']:.2f} ({f['false_alarms_per_100_harmless_with_number']:.2f})"
+        )
+    print()
 
 
 def print_part(name: str, files: list[Path], figures: dict[str, float | int]) -> None:
@@ -222,7 +273,12 @@ def main() -> int:
             print(f"unknown part {', '.join(unknown)}; choose from {', '.join(PARTS)}", file=sys.stderr)
             return 2
         parts = {p: PARTS[p] for p in wanted}
-    for name, files in parts.items():
+    for name, files in list(parts.items()):
+        if not files and name == "held-out" and not args.data:
+            print("held-out: no finished held-out file yet (a file not committed waits for its .done marker)")
+            print()
+            del parts[name]
+            continue
         missing = [str(p) for p in files if not p.exists()]
         if missing or not files:
             print(f"{name}: no labelled set at {', '.join(missing) or '(none)'}", file=sys.stderr)
@@ -236,14 +292,20 @@ def main() -> int:
 
     summary: dict[str, object] = {"benchmark": "chatfilter"}
     for name, files in parts.items():
-        result = score(read_rows(files), args.passes)
+        result, by_round = score(read_rows(files), args.passes)
         figures = result.figures()
         print_part(name, files, figures)
+        print_rounds(by_round)
         if args.show_errors:
             for kind, row, why in result.errors:
                 print(f"  {kind}: {row['id']} [{row['category']}] {row['message']!r} -- {why}")
             print()
         summary[name] = figures
+        if len(by_round) > 1:
+            kept = ("messages", "precision", "recall", "false_alarms_per_100_harmless_with_number")
+            summary[f"{name} by round"] = {
+                r: {k: v for k, v in by_round[r].figures().items() if k in kept} for r in sorted(by_round)
+            }
     print(json.dumps(summary))
     return 0
 
