@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot import snapshots
+from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.catalog import GAMES, GameSpec
 from bot.games import thegame
 from bot.games.base import IllegalAction
@@ -66,9 +67,15 @@ class Seat:
     user_id: int | None
     name: str
     ai: bool = False
+    level: str = DEFAULT_LEVEL  # how strong the AI plays this seat, when it does
 
     def row(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai}
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "ai": self.ai,
+            "level": self.level if self.ai else None,
+        }
 
 
 @dataclass(eq=False)
@@ -337,7 +344,10 @@ class TableService:
             channel_id=row["channel_id"],
             host_id=row["host_id"],
             options=GAMES[row["game"]].options.model_validate(row["options"]),
-            seats=[Seat(s["user_id"], s["name"], bool(s["ai"])) for s in stored.seats],
+            seats=[
+                Seat(s["user_id"], s["name"], bool(s["ai"]), s.get("level") or DEFAULT_LEVEL)
+                for s in stored.seats
+            ],
             created_at=datetime.fromisoformat(row["created_at"]),
             updated_at=datetime.fromisoformat(row["updated_at"]),
             status=row["status"],
@@ -510,7 +520,9 @@ class TableService:
             await self._save_seats(table, [*table.seats, Seat(user_id, name)])
         return table
 
-    async def add_ai(self, table_id: int, user_id: int) -> Table:
+    async def add_ai(self, table_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Table:
+        if level not in LEVELS:
+            raise TableError(f"There is no AI level {level!r}; choose one of {', '.join(LEVELS)}.")
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
@@ -519,7 +531,7 @@ class TableService:
             if len(table.seats) >= table.spec.max_players:
                 raise TableError(f"The table is full ({table.spec.max_players} seats).")
             number = sum(s.ai for s in table.seats) + 1
-            await self._save_seats(table, [*table.seats, Seat(None, f"AI {number}", ai=True)])
+            await self._save_seats(table, [*table.seats, Seat(None, f"AI {number}", ai=True, level=level)])
         return table
 
     async def leave_lobby(self, table_id: int, user_id: int) -> Table:
@@ -830,7 +842,8 @@ class TableService:
                 return None
             # Nothing changes the state while the lock is held, so the thread reads it safely.
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self._ai_thread, table.spec.ai_action, state, seat)
+            level = table.seats[seat].level
+            action = await loop.run_in_executor(self._ai_thread, table.spec.ai_action, state, seat, level)
             return await self._commit(table, action, None)
 
     def close(self) -> None:
@@ -954,7 +967,7 @@ class TableService:
             if seat.user_id == user_id:
                 seats.append(Seat(user_id, user_name))
             elif seat.user_id is None and seat.ai:
-                seats.append(Seat(None, seat.name, ai=True))
+                seats.append(Seat(None, seat.name, ai=True, level=seat.level))
             elif seat.user_id is not None and not seat.ai and not gone:
                 seats.append(Seat(seat.user_id, seat.name))
         table = await self.open_lobby(

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from pydantic import ValidationError
 
+from bot.ai import DEFAULT_LEVEL
 from bot.catalog import GAMES
 from bot.charts import piles_chart
 from bot.games import red_and_black, skipbo_junior, thegame
@@ -471,7 +472,9 @@ class Tables(commands.Cog):
             await interaction.response.edit_message(**render.lobby_closed(table, "Everyone left.").kwargs())
 
     async def _click_ai(self, interaction: discord.Interaction, click: Click) -> None:
-        table = await self.tables.add_ai(click.table_id, interaction.user.id)
+        # Lobby buttons from before AI levels carry no level: they add a normal one.
+        level = click.args[0] if click.args else DEFAULT_LEVEL
+        table = await self.tables.add_ai(click.table_id, interaction.user.id, level)
         await interaction.response.edit_message(**render.lobby(table).kwargs())
 
     async def _click_cancel(self, interaction: discord.Interaction, click: Click) -> None:

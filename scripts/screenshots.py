@@ -99,7 +99,7 @@ async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped
     channel = guild.create_text_channel("skip-bo-junior")
     lobby = await dan.slash(channel, "game new", game="skip-bo-junior", stockpile=8)
     await eve.click(lobby.response, label="Join")
-    await dan.click(lobby.response, label="Add AI seat")
+    await dan.click(lobby.response, label="Add AI seat: normal")
     await dan.click(lobby.response, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
@@ -120,8 +120,8 @@ async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped
     channel = guild.create_text_channel("red-and-black")
     lobby = await dan.slash(channel, "game new", game="red-and-black")
     await eve.click(lobby.response, label="Join")
-    await dan.click(lobby.response, label="Add AI seat")
-    await dan.click(lobby.response, label="Add AI seat")
+    await dan.click(lobby.response, label="Add AI seat: normal")
+    await dan.click(lobby.response, label="Add AI seat: normal")
     await dan.click(lobby.response, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:

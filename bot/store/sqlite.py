@@ -229,8 +229,8 @@ class SqliteStore(StatsQueries):
         for i, s in enumerate(seats):
             out.append(
                 (
-                    "INSERT INTO seats (table_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-                    (table_id, i, s.get("user_id"), s["name"], int(bool(s.get("ai")))),
+                    "INSERT INTO seats (table_id, seat, user_id, name, ai, level) VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, i, s.get("user_id"), s["name"], int(bool(s.get("ai"))), s.get("level")),
                 )
             )
         return out

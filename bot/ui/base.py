@@ -38,9 +38,9 @@ def seat_line(table: Table, seat: int) -> str:
     """A seat by its display name: mentions inside embeds do not ping and may not resolve."""
     s = table.seats[seat]
     if s.ai and s.user_id is not None:
-        who = f"{s.name} (AI playing)"
+        who = f"{s.name} (AI playing, {s.level})"
     elif s.ai:
-        who = f"🤖 {s.name}"
+        who = f"🤖 {s.name} ({s.level})"
     else:
         who = s.name
     return who + (" (host)" if s.user_id == table.host_id and not s.ai else "")

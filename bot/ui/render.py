@@ -10,6 +10,7 @@ from datetime import datetime
 
 import discord
 
+from bot.ai import LEVELS
 from bot.games import red_and_black, skipbo_junior, thegame
 from bot.games.base import Status
 from bot.tables import Table
@@ -55,14 +56,20 @@ def lobby(table: Table) -> Message:
     embed.description = f"{PITCH[table.game]}\nOptions: {options_line(table)}."
     seats = "\n".join(f"{i + 1}. {seat_line(table, i)}" for i in range(len(table.seats)))
     embed.add_field(name=f"Seats ({len(table.seats)}/{spec.max_players})", value=seats, inline=False)
-    embed.set_footer(text="The host starts the game. An idle lobby closes after 30 minutes.")
+    embed.set_footer(
+        text="The host starts the game. AI seats play easy (plainly), normal or hard (the strongest). "
+        "An idle lobby closes after 30 minutes."
+    )
     full = len(table.seats) >= spec.max_players
     view = view_of(
-        TableButton("join", table.id, label="Join", style=Style.success, disabled=full),
-        TableButton("leave", table.id, label="Leave"),
-        TableButton("ai", table.id, label="Add AI seat", disabled=full),
-        TableButton("start", table.id, label="Start", style=Style.primary),
-        TableButton("cancel", table.id, label="Cancel", style=Style.danger),
+        TableButton("join", table.id, label="Join", style=Style.success, disabled=full, row=0),
+        TableButton("leave", table.id, label="Leave", row=0),
+        TableButton("start", table.id, label="Start", style=Style.primary, row=0),
+        TableButton("cancel", table.id, label="Cancel", style=Style.danger, row=0),
+        *(
+            TableButton("ai", table.id, 0, level, label=f"Add AI seat: {level}", disabled=full, row=1)
+            for level in LEVELS
+        ),
     )
     return Message(embed=embed, view=view)
 

@@ -73,7 +73,7 @@ async def open_lobby(env: Any, channel: Any, host: Any, *others: Any, ai: int = 
     for member in others:
         await member.click(lobby, label="Join")
     for _ in range(ai):
-        await host.click(lobby, label="Add AI seat")
+        await host.click(lobby, label="Add AI seat: normal")
     return lobby
 
 

@@ -29,7 +29,7 @@ async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simc
     lobby = await open_lobby(env, channel, ann, bob, game="skip-bo-junior", stockpile=5)
     assert embed_title(lobby) == "Skip-Bo Junior: a table is open"
     assert "stockpiles of 5" in lobby.embeds[0].description
-    await ann.click(lobby, label="Add AI seat")
+    await ann.click(lobby, label="Add AI seat: normal")
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     assert table is not None and table.status == PLAYING and table.game == sb.NAME
@@ -159,8 +159,8 @@ async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(
     lobby = await open_lobby(env, channel, ann, bob, game="red-and-black")
     too_few = await ann.click(lobby, label="Start")
     assert "needs exactly 4 players" in too_few.response.content
-    await ann.click(lobby, label="Add AI seat")
-    await ann.click(lobby, label="Add AI seat")
+    await ann.click(lobby, label="Add AI seat: normal")
+    await ann.click(lobby, label="Add AI seat: normal")
     shown = the_board(channel, "Red and Black: a table is open")
     assert button(shown, label="Join")["disabled"], "a full lobby offers no Join"
     full = await cat.slash(channel, "game join")
