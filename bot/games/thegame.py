@@ -27,6 +27,7 @@ START_TOPS = (1, 1, 100, 100)
 BACKWARDS_STEP = 10
 EXCELLENT_BELOW = 10
 SIGNALS = ("dont_play", "good_card")
+_ALL_CARDS = frozenset(CARDS)
 
 _IN_PROGRESS = Status.IN_PROGRESS
 _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
@@ -535,15 +536,17 @@ class TheGameState:
 
 def seat_view(state: TheGameState, seat: int) -> SeatView:
     """The view of ``seat`` (0-based): what an AI in that seat may read."""
-    laid = frozenset(entry[2] for entry in state.history if entry[0] == "play")
     hand = tuple(state.hands[seat])
+    unseen = frozenset(state.deck[state.next_draw :]).union(
+        *(h for s, h in enumerate(state.hands) if s != seat)
+    )
     return SeatView(
         seat=seat,
         status=state.status,
         hand=hand,
         piles=tuple(state.piles),  # type: ignore[arg-type]
-        laid=laid,
-        unseen=frozenset(CARDS).difference(laid, hand),
+        laid=_ALL_CARDS.difference(unseen, hand),
+        unseen=unseen,
         hand_sizes=tuple(len(h) for h in state.hands),
         left=tuple(state.left),
         current=state.current,
