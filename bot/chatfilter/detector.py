@@ -268,6 +268,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
     scene = _scene(toks, text, message)
     scene.upper = norm.upper
+    scene.lookalike = norm.odd
     scene.starts = [t.start for t in toks]
     nums = _numbers(norm, toks, langs, message, scene)
     notes: list[str] = []
@@ -1145,6 +1146,7 @@ class Scene:
         self.text = text
         self.message = message
         self.upper: list[bool] = []
+        self.lookalike: list[bool] = []
         self.starts: list[int] = []
         self._at: dict[frozenset[str], set[int]] = {}
         self.words = [fold(t.text) for t in toks]
@@ -1353,6 +1355,21 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
         for n in nums:
             n.allowed = "counting"
         return
+    # Counting down: "3, 2, 1 ... los!", "cinco, cuatro, tres, dos, uno": three or more numbers, each one
+    # less than the one before, down to 1 or 0, with nothing but punctuation between them.
+    k = 0
+    while k < len(nums):
+        j = k
+        while (
+            j + 1 < len(nums)
+            and nums[j + 1].value == nums[j].value - 1
+            and not any(w.isalnum() for w in scene.words[nums[j].last + 1 : nums[j + 1].first])
+        ):
+            j += 1
+        if j - k >= 2 and nums[j].value <= 1:
+            for m in nums[k : j + 1]:
+                m.allowed = "counting down"
+        k = j + 1
     # "I got 3 and 4", "hand: 2 3 4": a list of small numbers that nothing explains names cards.
     for k in range(len(nums) - 1):
         a, b = nums[k], nums[k + 1]
@@ -1388,9 +1405,17 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         or (a1 in ("por", "pour", "per") and a2 in ("ciento", "cent", "cento"))
     ):
         return "a percentage"
+    if b1 in CENTURIES or a1 in CENTURIES:
+        return "a century"  # "el siglo XXI", "im 19. Jahrhundert", "the 21st century"
     if value <= 24 and n.how in ("digits", "word") and {n.first - 2, n.first - 1} & scene.time_words:
         return "a time"
-    if n.first in scene.idiom and n.last in scene.idiom and n.how not in ("spelled", "leet", "glyph"):
+    if (
+        n.first in scene.idiom
+        and n.last in scene.idiom
+        and n.how not in ("spelled", "leet", "glyph")
+        # "trеnte-six" with a Cyrillic e is a disguise, not the saying
+        and not any(scene.lookalike[toks[n.first].start : toks[n.last].end])
+    ):
         return "an idiom or a title"
     disguised = n.odd or n.how in ("spelled", "leet", "roman", "glyph", "arithmetic", "quantity", "saying")
     if n.how == "saying":
@@ -1476,11 +1501,34 @@ def _harmless(
     # "die deutsche Elf", "unsere Elf hat gewonnen", "nen Elf spielen": a team or an elf, not eleven.
     if (
         scene.words[n.first] == "elf"
-        and scene.capital(n.first)
-        and (b1 in ELF_BEFORE or scene.wordset & TEAM_WORDS or "⚽" in scene.message)
+        and (
+            (
+                scene.capital(n.first)
+                and (b1 in ELF_BEFORE or scene.wordset & TEAM_WORDS or "⚽" in scene.message)
+            )
+            or (b1 in ELF_BEFORE and scene.wordset & TEAM_WORDS)
+        )
         and not set(prev[:3]) & roles.HAVE
     ):
         return "a team or a creature"
+    # "le onze de départ de l'OM", "el once de gala del Madrid": the eleven players of a team.
+    if (
+        scene.words[n.first] in ("onze", "once")
+        and b1 in TEAM_ARTICLES
+        and (a1 in TEAM_AFTER or scene.wordset & TEAM_WORDS)
+        and not set(prev[:3]) & roles.HAVE
+    ):
+        return "a team"
+    # French "neuf" after a noun is "new": "un clavier neuf", "mon vélo neuf", "des chaussures neuves".
+    if (
+        scene.words[n.first] == "neuf"
+        and n.first >= 2
+        and toks[n.first - 1].kind == "w"
+        and scene.words[n.first - 2] in DETERMINERS_FR
+        and before_tok not in NOT_NOUNS_FR
+        and not read_word(before_tok, LANGUAGES)
+    ):
+        return "an adjective (new)"
     # A phone number called: "appelle le 15", "call 112", "llama al 091", "ruf die 110 an".
     if b1 in CALL or (b1 in ("le", "la", "al", "el", "die", "the") and b2 in CALL):
         return "a phone number"
@@ -1499,6 +1547,24 @@ def _harmless(
         and scene.wordset & SPORT
     ):
         return "a score"
+    if (
+        digits
+        and after_tok in ("-", ":")
+        and n.first >= 1
+        and n.last + 3 < len(toks)
+        and toks[n.last + 2].kind == "n"
+        and _name(n.first - 1, scene)
+        and _name(n.last + 3, scene)
+    ) or (
+        digits
+        and before_tok in ("-", ":")
+        and n.first >= 3
+        and n.last + 1 < len(toks)
+        and toks[n.first - 2].kind == "n"
+        and _name(n.first - 3, scene)
+        and _name(n.last + 1, scene)
+    ):
+        return "a score"  # "Toulouse 27 - 13 Racing": a name on each side
     if (
         digits
         and (
@@ -1546,6 +1612,10 @@ def _harmless(
         return "an age"
     if digits and after_tok == "." and b1 in ("zum", "zur"):
         return "an ordinal"
+    if (b1 == "mis" and b2 == "a") or (b1 in ("mes", "mis") and b2 in ("a", "à") and a1 in roles.AGE_AFTER):
+        return "an age"  # "a mis 40 me he comprado una Switch": "at my forty (years)"
+    if b1 == "mit" and scene.wordset & LIFE_STARTS and not (set(nxt[:2]) & (roles.CARD_NOUNS | roles.PILE)):
+        return "an age"  # "mit 35 fang ich jetzt mit Brettspielen an"
     # A compound word: "a 3-way tie", "a 6-pack", "2-for-1".
     if (
         digits
@@ -1569,8 +1639,12 @@ def _harmless(
         return "a size or a shirt number"
     if a1 == "de" and a2 in ("zapato", "zapatos", "pie", "calzado"):
         return "a size or a shirt number"
-    if scene.wordset & SCHOOL and not set(prev[:3]) & roles.HAVE - {"me"}:
-        return "a mark at school"
+    if scene.wordset & SCHOOL and (
+        not set(prev[:3]) & roles.HAVE - {"me"} or scene.near(scene.words_at(SCHOOL), n, 0, 6)
+    ):
+        return "a mark at school"  # "hab ne 2,3 in der Mathe-Klausur": the test follows the mark
+    if b1 in ("un", "una", "ein", "eine", "ne") and b2 in GIVEN_A_MARK:
+        return "a mark at school"  # "me han puesto un 7", "m'a mis un 12"
     if b1 in roles.ARTICLES and b2 in roles.LABELS and b2 not in ("day", "tag", "jour", "dia"):
         return "a label or a version"  # "mi bus, el 27"
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
@@ -1717,7 +1791,7 @@ def _harmless(
     ):
         return "a date"
     # Durations and ages: "40 Minuten", "9 year old", "I'm 34 and", "Opa ist 87", "cumplo 40".
-    if a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS):
+    if a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS):
         return "a count or a time"
     if (
         a1 in roles.AGE_AFTER
@@ -1965,7 +2039,17 @@ ELF_BEFORE = frozenset(
 )
 TEAM_WORDS = frozenset(
     "gewonnen verloren enttaeuscht gespielt tor tore trainer bundesliga fussball wm em stadion "
-    "d dnd rollenspiel zwerg ork magier".split()
+    "d dnd rollenspiel zwerg ork magier match equipe equipo entraineur entrenador partido liga ligue "
+    "catastrophique titulaire titulaires titular titulares gala depart".split()
+)
+TEAM_ARTICLES = frozenset("le l el son su notre nuestro leur mon mi du del".split())
+TEAM_AFTER = frozenset("de del titulaire titular inicial type ideal gala depart".split())
+CENTURIES = frozenset("siglo siglos siecle siecles century centuries jahrhundert jahrhunderts jh".split())
+DETERMINERS_FR = frozenset(
+    "un une le la l les des mon ma mes ton ta tes son sa ses ce cet cette notre votre leur".split()
+)
+NOT_NOUNS_FR = frozenset(
+    "carte cartes pile tas numero chiffre valeur plus moins avec sur sous de du et ou est a j ai".split()
 )
 CALL = frozenset(
     "call calls calling dial appelle appeler appelez compose composez llama llamar llamad marca marcar "
@@ -2012,8 +2096,11 @@ SIZE_WORDS = frozenset(
 )
 SCHOOL = frozenset(
     "examen exam exams prufung pruefung klausur notas bac philo mates maths math controle interro "
-    "schulaufgabe zeugnis".split()
+    "schulaufgabe zeugnis mathe matematicas mathematiques historia histoire geschichte physik "
+    "physique fisica chemie chimie quimica biologie biologia latein latin ingles anglais englisch "
+    "deberes devoirs hausaufgabe hausaufgaben".split()
 )
+GIVEN_A_MARK = frozenset("puesto pusieron puso ponen pone mis mise gegeben gibt".split())
 EACH = frozenset("each jeder jede jeweils chacun chacune cada".split())
 RELATIVES = frozenset("that which die welche qui que".split())
 TAKE_ON = frozenset(
@@ -2392,6 +2479,8 @@ YEARS = frozenset(
 ERA_VERBS = frozenset(
     "had were was fueron eran fue era tenian tenia waren hatten war etaient etait furent avaient".split()
 )
+# Time units with any ending: "minutazos", "minutitos", "segunditos", "Stündchen", "horitas".
+UNIT_STEMS = ("minut", "segund", "sekund", "stuend", "horit", "heurett")
 THOUSANDS = frozenset(
     "thousand thousands grand k tausend tausende mille milles mil miles million millions millionen "
     "millones millon milliard milliards billion billions".split()
@@ -2403,7 +2492,7 @@ FEEL = frozenset(
 )
 LIFE_STARTS = frozenset(
     "first started start began begun learned learnt taught erstmals angefangen gelernt "
-    "commence appris empece aprendi".split()
+    "commence appris empece aprendi fang fange fing aufgehoert".split()
 )
 
 
@@ -2430,6 +2519,10 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         return "an age"  # "mi tía tiene veintitantos"
     if nxt[:1] and nxt[0] in ERA_VERBS:
         return "a decade of years"  # "the nineties had better games", "die 80er waren"
+    if scene.wordset & ERA_CUES or _perfect_tense(scene):
+        return (
+            "a decade of years"  # "my grandpa played this in the 60s", "in den 90ern haben wir ... gespielt"
+        )
     if (
         n.first + 1 < len(scene.words)
         and scene.capital(n.first + 1)
@@ -2444,6 +2537,22 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     if any(w in ("annees", "anos", "decada", "jahre") for w in prev[:2]):
         return "a decade of years"
     return None
+
+
+ERA_CUES = frozenset(
+    "grandpa grandma granny grandad grandfather grandmother grandparents parents opa oma grosseltern eltern "
+    "abuelo abuela abuelos padres papy papi mamie grandpere grandmere damals frueher autrefois dad mom mum "
+    "father mother vater mutter papa mama pere mere padre madre "
+    "jadis antano back then childhood kindheit enfance infancia kid kids".split()
+) - {"then"}
+HAVE_DE = frozenset("haben hatten hatte habt hab habe hat".split())
+
+
+def _perfect_tense(scene: Scene) -> bool:
+    """A German perfect or pluperfect: "haben wir ... gespielt" (a "ge-" participle after "haben")."""
+    if not scene.wordset & HAVE_DE:
+        return False
+    return any(len(w) > 6 and w.startswith("ge") and w.endswith(("t", "en")) for w in scene.words)
 
 
 def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: list[Tok]) -> str | None:
@@ -2578,7 +2687,7 @@ def _chain(
         ):
             break
         other = by_first.get(op_index + 1)
-        if other is None:
+        if other is None or (sign in "-+" and words[op_index + 1] in ("cuarto", "quart")):
             break
         if op == "-" and not (used[-1].how == "digits" and other.how == "digits"):
             break

@@ -144,7 +144,8 @@ NOT_TYPOS = frozenset(
         "elven eleve twin tent tweet there three's sixtyish fits fifths nines tens plenty twins "
         "twine neunte achte achter zwanzigste ninety's sixer sixes seventh trios quince quinte tente siebe "
         "eighties zweit dritt viert fuenft funft sechst siebt zweite vierter fuenfter sechster "
-        "siebter neunter zehnter dies dieser neue neuen neuer neues neuem"
+        "siebter neunter zehnter dies dieser neue neuen neuer neues neuem lieben siegen douce vente "
+        "siento"
     ).split()
 )
 

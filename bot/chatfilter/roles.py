@@ -164,7 +164,7 @@ IDIOMS = re.compile(
     r"six\s+of\s+one|half\s+a\s+dozen\s+of|two\s+and\s+two|catch.?22|ocean'?s\s+(?:eleven|twelve|thirteen|8|11|12|13)|"
     r"seven\s+samurai|se7en|fahrenheit\s+451|a\s+million\s+times|two\s+birds|nine\s+lives|"
     r"on\s+all\s+fours|in\s+two\s+minds|the\s+third\s+degree|twenty\s+questions|"
-    r"wolke\s+sieben|siebten?\s+himmel|fuenf\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
+    r"wolke\s+sieben|siebten?\s+himmel|fuenfe?\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
     r"zwei\s+fliegen|drei\s+\?\?\?|sechser\s+im\s+lotto|auf\s+achse|hundertmal|tausendmal|"
     r"ausser\s+acht|auf\s+zwei\s+hochzeiten|in\s+acht|eins\s+a\b|"
     r"son\s+trente.et.un|trente-six\s+chandelles|trente.six|en\s+quatre|quatre\s+cents\s+coups|"
@@ -188,7 +188,7 @@ IDIOMS = re.compile(
     r"haut\s+comme\s+trois\s+pommes|par\s+quatre\s+chemins|cheveux\s+en\s+quatre|"
     r"pierre\s+deux\s+coups|jamais\s+deux\s+sans\s+trois|cinq\s+a\s+sept|sixieme\s+sens|"
     r"cantar(?:le)?\s+las\s+cuarenta|(?:le|te|les|me|nos)\s+cant\w*\s+las\s+cuarenta|"
-    r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|"
+    r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|septimo\s+cielo|"
     r"(?:son|mon|ton|sa|notre|votre|leur)\s+trente.et.un|l'?\s*an\s+quarante|six.quatre.deux|"
     r"(?:caer|cai|caiste|cayo|caimos|caigo)\s+en\s+el\s+veinte|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
     r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
@@ -335,25 +335,31 @@ SAYING_WORDS = _set("ducks ladies legs clickety click door cocottes patitos boni
 # rank in the hand ("your lowest"), its distance to a pile ("how far", "l'écart"), or what was just
 # drawn "exactly". Each part is a class of words, not a phrase, so that new wordings are caught.
 ASK_GATE = _set(
-    "number numbers numero numeros nummer zahl zahlen chiffre chiffres valor value wert digit ziffer "
+    "number numbers numero numeros nummer nummern zahl zahlen chiffre chiffres valor value wert digit ziffer "
     "decade zehner dizaine decena vaut vale worth highest lowest smallest biggest best hoechste "
     "niedrigste kleinste groesste beste haute basse basses hautes petite grosse meilleure alta baja "
     "gap far weit fehlt ecart distance distancia diferencia draw drew drawn gezogen pioche robaste "
-    "sacaste exact exacte exacto exactly genau konkret precis"
+    "sacaste exact exacte exacto exactly genau konkret precis exactement exactamente viel much cuanto combien"
 )
 ASK_CUE = re.compile(
     r"\?|\b(?:tell|give|post|say|share|sag|sagt|gib|postet|nenn|verrat|dis|dites|donne|donner|dime|"
     r"dame|pasame|decime|decidme|comparte|what|whats|which|how|was|welche[rnms]?|wie|quoi|quel|quelle|"
-    r"combien|cual|que|k|cuanto|cuanta|cuantos)\b"
+    r"combien|cual|que|k|q|cuanto|cuanta|cuantos)\b"
 )
 ASK_TARGET = re.compile(
     r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
-    r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|vas|ustedes|todos|tell|give|dis|dites|dime|pasame|"
+    r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|"
     r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
-    r"decime|wer|who|anyone|qui|quien|alguien)\b"
+    r"decime|wer|who|anyone|qui|qqn|quelqu|quien|alguien)\b"
 )
 ASK_WHAT = re.compile(
-    r"\b(?:number|numero|nummer|zahl|zahlen|chiffre)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
+    r"\b(?:numbers?|numeros?|nummern?|zahl|zahlen|chiffres?)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
+    # "what exactly is in your hand", "was genau liegt bei dir auf der Hand"
+    r"\b(?:what|was|quoi|que)\s+(?:exactly|genau|exactement|exactamente)\b.*\b(?:hand|main|mano|card|"
+    r"karte|carte|carta|have|hast|habt|liegt|tienes|as|avez)\b|"
+    # "wie viel über Stapel 1 liegt deine?", "how much above pile 2 is yours?"
+    r"\b(?:how\s+much|wie\s+viele?|combien|cuanto|cuanta)\s+(?:above|below|over|under|ueber|unter|"
+    r"drueber|drunter|au.dessus|en\s+dessous|por\s+encima|por\s+debajo)\b|"
     r"\b(?:valor|value|wert|digit|ziffer|vaut|vale|worth)\b|"
     r"\b(?:which|welche[mnrs]?|quelle?|que|cual)\s+(?:decade|zehner|dizaine|decena)\b|"
     r"\b(?:highest|lowest|smallest|biggest|best|hoechste|niedrigste|kleinste|groesste|beste|"

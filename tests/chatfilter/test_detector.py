@@ -104,6 +104,11 @@ def test_a_number_in_the_senders_hand_is_high_even_when_plain() -> None:
     assert "hand" in mine.reason
 
 
+def test_asking_without_a_card_in_view_is_left_alone() -> None:
+    assert not check("was genau meinst du damit?").flag
+    assert not check("what numbers are on the piles now?").flag
+
+
 def test_asking_for_a_card_is_high() -> None:
     assert check("does anyone have the 58?").severity == "high"
     assert check("hat jemand die zweiundneunzig?").severity == "high"
@@ -126,6 +131,11 @@ def test_borderline_hints_are_low() -> None:
         "l'écart entre ta carte et la pile 1 ?",
         "what did you draw? exactly",
         "gib mir mal die Zahl, bitte",
+        "vous avez quoi comme chiffres en main ?",
+        "qué números tenéis?",
+        "was genau hast du auf der Hand?",
+        "wie viel unter Stapel 3 liegt deine?",
+        "qqn peut me donner sa plus haute en chiffres ?",
     ],
 )
 def test_asking_for_a_value_without_a_number_is_flagged(message: str) -> None:
