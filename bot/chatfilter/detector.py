@@ -478,7 +478,75 @@ def _numbers(
     _group_words(toks, readings, nums, norm, extend, used)
     _digits(toks, norm, nums, used)
     nums.sort(key=lambda n: n.first)
+    if len(nums) > 1:
+        nums = _tens_and_unit(nums, toks, text)
+    if scene.wordset & DIGIT_PLACES:
+        nums = _digit_places(nums, scene)
     return nums
+
+
+# Where a digit stands in a card's number: "it starts with a 4 and ends with a 7", "ne 1 vorne und ne 5
+# hinten", "commence par 4", "un 3 delante y un 8 detrás".
+FIRST_DIGIT = frozenset(
+    "starts start begins begin starting vorne vorn vorneweg anfang faengt beginnt commence commencent "
+    "debut devant empieza empiezan comienza empiece delante primera primer premier erste".split()
+)
+LAST_DIGIT = frozenset(
+    "ends end ending hinten endet schluss finit finis termine fin derriere termina acaba detras ultima "
+    "ultimo dernier letzte".split()
+)
+DIGIT_PLACES = FIRST_DIGIT | LAST_DIGIT
+
+
+def _digit_places(nums: list[Num], scene: Scene) -> list[Num]:
+    words = scene.words
+    first = last = None
+    for n in nums:
+        if not 0 <= n.value <= 9 or n.first != n.last or (n.value == 1 and n.how == "word"):
+            continue  # "un", "ein", "uno" are articles here
+        near = set(words[max(0, n.first - 3) : n.first]) | set(words[n.last + 1 : n.last + 2])
+        if near & FIRST_DIGIT and first is None:
+            first = n
+        elif near & LAST_DIGIT and last is None:
+            last = n
+    if first is not None and last is not None and first is not last:
+        a, b = sorted((first, last), key=lambda n: n.first)
+        kept = [n for n in nums if n is not first and n is not last]
+        kept.append(Num(first.value * 10 + last.value, a.first, b.last, "arithmetic", odd=True))
+        return sorted(kept, key=lambda n: n.first)
+    if first is not None and first.value >= 2 and scene.wordset & (roles.CARD_NOUNS | POSSESSIVES):
+        first.value *= 10  # "ta carte commence par un 7": the seventies
+        first.how = "decade"
+    return nums
+
+
+def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
+    """A tens word and a unit written apart make one number: a digit typed for the unit ("thirty 2",
+    "quarante 7", "sesenta 2") or a unit said after a pause ("seventy... three", "vierzig – äh – acht" is
+    not read: a word between them)."""
+    out: list[Num] = []
+    k = 0
+    while k < len(nums):
+        a = nums[k]
+        b = nums[k + 1] if k + 1 < len(nums) else None
+        if (
+            b is not None
+            and a.how == "word"
+            and 20 <= a.value <= 90
+            and a.value % 10 == 0
+            and 1 <= b.value <= 9
+            and b.first == b.last
+        ):
+            gap = text[toks[a.last].end : toks[b.first].start]
+            digit = b.how == "digits" and len(toks[b.first].text) == 1 and gap.strip() == ""
+            pause = b.how == "word" and gap.strip() in ("...", "..", "…")
+            if digit or pause:
+                out.append(Num(a.value + b.value, a.first, b.last, "word", odd=True))
+                k += 2
+                continue
+        out.append(a)
+        k += 1
+    return out
 
 
 FRENCH_UNITS_AFTER_TEN = frozenset("sept huit neuf".split())
@@ -2608,6 +2676,38 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         if b2 == "square" and b1 == "of":
             _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
             continue
+        # Roots: "wurzel aus 64", "la racine de 81", "raíz cuadrada de 49", "the square root of 36".
+        if b1 in ("aus", "de", "of", "von") and (b2 in ROOTS or b3 in ROOTS):
+            root = round(n.value**0.5)
+            if root * root == n.value:
+                _derived(nums, [n], root, n.first - (2 if b2 in ROOTS else 3), n.last)
+            continue
+        after = _operand_after(n.last + 2, by_first, words, skip=True)
+        # Powers: "3 hoch 4", "6 elevado a 2", "2 to the power of 6", "3 puissance 4".
+        power = _power_operand(n.last + 1, by_first, words)
+        if power is not None and power.value <= 6:
+            _derived(nums, [n, power], n.value**power.value, n.first, power.last)
+            continue
+        # Taking a number away from a later one: "subtract 4 from 60", "le quito 6 a 100", "zieh 3 von
+        # 50 ab", "enlève 2 à 40"; and "one short of a hundred", "two shy of fifty".
+        if (
+            b1 in SUBTRACT_VERBS
+            and n.last + 1 < len(words)
+            and words[n.last + 1] in ("from", "off", "a", "al", "de", "von", "vom")
+            and after is not None
+            and after.value > n.value
+        ):
+            _derived(nums, [n, after], after.value - n.value, n.first, after.last)
+            continue
+        if (
+            n.last + 2 < len(words)
+            and words[n.last + 1] in ("short", "shy")
+            and words[n.last + 2] == "of"
+            and (other := _operand_after(n.last + 3, by_first, words, skip=True)) is not None
+            and other.value > n.value
+        ):
+            _derived(nums, [n, other], other.value - n.value, n.first, other.last)
+            continue
         if b1 in TAKE_AWAY and n.first >= 3:
             base = next(
                 (
@@ -2630,7 +2730,11 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             _derived(nums, used, value, first, last)
             continue
         if n.last + 1 < len(words) and words[n.last + 1] in ("squared", "quadrat", "carre", "cuadrado"):
-            _derived(nums, [n], n.value * n.value, n.first, n.last + 1)
+            # "twelve squared minus a hundred": the square starts a chain of its own.
+            square = Num(n.value * n.value, n.first, n.last + 1, "arithmetic")
+            value, last, used = _chain(square.value, square, by_first, words, scene)
+            chained.update(m.first for m in used[1:])
+            _derived(nums, [n, *used[1:]], value, n.first, last)
             continue
         if n.last + 2 < len(words) and words[n.last + 1] == "^" and words[n.last + 2] == "2":
             _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
@@ -2686,10 +2790,10 @@ def _chain(
             )
         ):
             break
-        other = by_first.get(op_index + 1)
+        other = _operand_after(op_index + 1, by_first, words, skip=True)
         if other is None or (sign in "-+" and words[op_index + 1] in ("cuarto", "quart")):
             break
-        if op == "-" and not (used[-1].how == "digits" and other.how == "digits"):
+        if op == "-" and not (words[used[-1].last].isdigit() and words[other.first].isdigit()):
             break
         if (
             op in ("-", "/", "+")
@@ -2726,6 +2830,38 @@ def _chain(
         last = other.last
         used.append(other)
     return value, last, used
+
+
+ROOTS = frozenset("wurzel quadratwurzel root racine raiz sqrt".split())
+SUBTRACT_VERBS = frozenset(
+    "subtract subtrahier subtrahiere take quito quita quitas quitale quitamos resta restas resto restale "
+    "enleve enleves enlevez retire retires ote otes zieh ziehe nimm".split()
+)
+POWER_WORDS = frozenset("hoch puissance elevado power ^".split())
+ARTICLES_BEFORE_NUMBER = frozenset("a an un une ein einem einer".split())
+
+
+def _operand_after(k: int, by_first: dict[int, Num], words: list[str], skip: bool = False) -> Num | None:
+    """The number that starts at token `k`, or after an article there ("minus a hundred")."""
+    found = by_first.get(k)
+    if found is None and skip and k < len(words) and words[k] in ARTICLES_BEFORE_NUMBER:
+        found = by_first.get(k + 1)
+    return found
+
+
+def _power_operand(k: int, by_first: dict[int, Num], words: list[str]) -> Num | None:
+    """The exponent after "hoch", "^", "puissance", "elevado a", "to the power of"."""
+    if k >= len(words) or (words[k] not in POWER_WORDS and words[k] != "to"):
+        return None
+    if words[k] == "to":
+        if words[k + 1 : k + 4] != ["the", "power", "of"]:
+            return None
+        return by_first.get(k + 4)
+    if words[k] == "elevado" and k + 1 < len(words) and words[k + 1] in ("a", "al"):
+        return by_first.get(k + 2)
+    if words[k] == "power":
+        return None
+    return by_first.get(k + 1)
 
 
 def _count_follows(n: Num, scene: Scene) -> bool:

@@ -207,6 +207,12 @@ HARMLESS = {
         "+1 to that",
         "gg!!!11",
     ],
+    "not a sum, not a digit's place": [
+        "twenty 5 minutes left",
+        "the game starts with 2 players",
+        "take 2 from pile 3",
+        "wait 2 min, be right back",
+    ],
     "counting down": [
         "drei, zwei, eins, los!",
         "5, 4, 3, 2, 1 go go go",
@@ -268,6 +274,23 @@ FLAGGED = {
         ("noventa entre tres", 30),
         ("7 por 8", 56),
         ("60/2 for the up pile", 30),
+        ("nine squared, that's where I am", 81),
+        ("ich hab 3 hoch 4", 81),
+        ("la racine de 49, c'est ma carte", 7),
+        ("take 5 from 70, that's mine", 65),
+        ("le quito 3 a 50", 47),
+        ("zieh 3 von 50 ab", 47),
+        ("two shy of fifty", 48),
+    ],
+    "a tens word and its unit apart": [
+        ("sixty 4 for pile 2?", 64),
+        ("ich hab vierzig 8", 48),
+        ("sesenta... cuatro", 64),
+    ],
+    "where a digit stands": [
+        ("my card starts with a 6 and ends with a 2", 62),
+        ("meine fängt mit ner 3 an und hinten ist ne 9", 39),
+        ("ma carte commence par un 7, c'est tout", 70),
     ],
     "card value": [
         ("I have 47", 47),
