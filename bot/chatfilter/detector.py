@@ -184,6 +184,7 @@ ROMAN_WORDS = frozenset(
 )
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 MIXED = re.compile(r"^(\d+)([a-z']+)$")
+LEET_TENS = re.compile(r"^([2-9])ty([1-9]?)$")
 
 
 STOPWORDS_ALL = frozenset().union(*STOPWORDS.values())
@@ -436,6 +437,20 @@ def _numbers(
             if word in BY_EAR and "fr" in langs and _by_ear(i, scene, text, toks):
                 readings[i] = (WordReading("fr", (Piece(*BY_EAR[word]),), odd=True),)
                 continue
+            if (
+                i + 2 < len(toks)
+                and toks[i + 1].text in ("'", "-")
+                and toks[i + 1].start == t.end
+                and toks[i + 2].start == toks[i + 1].end
+                and toks[i + 2].kind == "w"
+                and (toks[i + 1].text == "'" or word.endswith("und"))
+            ):
+                elided = _elided(t.text, toks[i + 2].text, langs)
+                if elided:  # "sieb'nundsechzig", "zweiund-dreißig"
+                    readings[i] = elided
+                    extend[i] = i + 2
+                    used.update((i + 1, i + 2))
+                    continue
             options = () if word in PLAIN_WORDS else read_word(t.text, langs)
             joined = (
                 _spaced_word(i, toks, text, langs, options)
@@ -478,11 +493,41 @@ def _numbers(
     _group_words(toks, readings, nums, norm, extend, used)
     _digits(toks, norm, nums, used)
     nums.sort(key=lambda n: n.first)
-    if len(nums) > 1:
+    if nums:
         nums = _tens_and_unit(nums, toks, text)
     if scene.wordset & DIGIT_PLACES:
         nums = _digit_places(nums, scene)
+    if scene.wordset & ENCODINGS:
+        nums = _encoded(nums, toks, scene)
     return nums
+
+
+# A number written in another base, said so: "hex 4A", "in hex it's 3F", "binary 1010101", "0x2f".
+HEX_WORDS = frozenset("hex hexa hexadecimal hexadezimal hexadecimal".split())
+BINARY_WORDS = frozenset("binary binaer binaire binario".split())
+ENCODINGS = HEX_WORDS | BINARY_WORDS
+HEX = re.compile(r"^(?:0x)?[0-9a-f]{1,2}$")
+BINARY = re.compile(r"^[01]{2,7}$")
+
+
+def _encoded(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
+    hex_base = bool(scene.wordset & HEX_WORDS)
+    binary = bool(scene.wordset & BINARY_WORDS)
+    found: list[Num] = []
+    for k, t in enumerate(toks):
+        word = scene.words[k]
+        if binary and BINARY.match(word):
+            value = int(word, 2)
+        elif (hex_base and HEX.match(word) and t.kind == "m") or word.startswith("0x"):
+            value = int(word, 16)
+        else:
+            continue
+        if 2 <= value <= 99:
+            found.append(Num(value, k, k, "leet", odd=True))
+    if not found:
+        return nums
+    taken = {n.first for n in found}
+    return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
 
 
 # Where a digit stands in a card's number: "it starts with a 4 and ends with a 7", "ne 1 vorne und ne 5
@@ -530,6 +575,17 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
         a = nums[k]
         b = nums[k + 1] if k + 1 < len(nums) else None
         if (
+            a.how == "word"
+            and 2 <= a.value <= 9
+            and a.last + 2 < len(toks)
+            and toks[a.last + 1].text == "-"
+            and toks[a.last + 2].text in ("oh", "o")
+            and toks[a.last + 2].start == toks[a.last + 1].end == toks[a.last].end + 1
+        ):
+            out.append(Num(a.value * 10, a.first, a.last + 2, "word", odd=True))  # "the big nine-oh"
+            k += 1
+            continue
+        if (
             b is not None
             and a.how == "word"
             and 20 <= a.value <= 90
@@ -549,8 +605,21 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
     return out
 
 
+def _elided(left: str, right: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
+    """A number word cut by an apostrophe or a hyphen where none belongs: "sieb'nundsechzig" (a
+    dropped e), "zweiund-dreißig" (a hyphen after "und"). Read only when the left part is no number."""
+    if len(left) < 3 or read_word(left, langs):
+        return ()  # "t'en", "d'un": French elisions
+    joined = read_word(left + right, langs)
+    return tuple(
+        WordReading(r.lang, r.pieces, r.ordinal, r.decade, True) for r in joined if r.pieces[-1].kind != "C"
+    )
+
+
 FRENCH_UNITS_AFTER_TEN = frozenset("sept huit neuf".split())
-FRENCH_TENS_BEFORE_TEN = frozenset("vingt vint soixante".split())
+FRENCH_TENS_BEFORE_TEN = frozenset(
+    "vingt vint soixante katrevin katrevins katrevingt katrevingts quatrevin catrevin".split()
+)
 PRONOUNS_BEFORE_DIS = frozenset("je j tu te me le la lui leur on nous vous qu que ce".split())
 
 
@@ -573,6 +642,8 @@ def _by_ear(i: int, scene: Scene, text: str, toks: list[Tok]) -> bool:
         unit = after and any(o.lang == "fr" and o.pieces[0].kind in "UT" for o in read_word(after, ("fr",)))
         return before == "quatre" or bool(unit) or after == "et"
     # "dis"
+    if before == "vin" and i > 1 and _by_ear(i - 1, scene, text, toks):
+        return True  # "katre vin dis"
     if before in FRENCH_TENS_BEFORE_TEN or (
         before == "-" and i > 1 and words[i - 2] in FRENCH_TENS_BEFORE_TEN
     ):
@@ -807,6 +878,10 @@ def _mixed(
     norm: Normalized,
 ) -> None:
     """Letters and digits together: 47th, 40s, 60ish, 5min, 10er, 4O, l7, f0rty, thr33, my77now."""
+    tens = LEET_TENS.match(t.text)
+    if tens:  # "4ty5", "6ty": a digit for the first letters of a tens word
+        nums.append(Num(int(tens.group(1)) * 10 + int(tens.group(2) or 0), i, i, "leet", odd=True))
+        return
     if len(t.text) == 2 and t.text[0].isdigit() and t.text[1] == "o" and norm.upper[t.start + 1]:
         nums.append(Num(int(t.text[0]) * 10, i, i, "leet", odd=True))  # a capital O for a zero
         return
@@ -1090,8 +1165,8 @@ def _values(pieces: tuple[Piece, ...], lang: str, phrase: str | None) -> list[in
                 out.append(p.value + pieces[j].value)
                 i = j + 1
                 continue
-            if j < n and pieces[j].kind == "T" and p.value == 60 and lang == "fr":
-                value = 60 + pieces[j].value
+            if j < n and pieces[j].kind == "T" and p.value in (60, 80) and lang == "fr":
+                value = p.value + pieces[j].value
                 i = j + 1
                 if value == 70 and i < n and pieces[i].kind == "U":
                     value += pieces[i].value
@@ -1728,8 +1803,18 @@ def _harmless(
         label = "nr"
     if label in ("number", "no", "nummer", "numero", "nr", "#") and b2 in COUNTABLE and b2 not in roles.PILE:
         return "a round, game or seat number"  # "win number 12", "Partie Nummer 14"
+    if label in ("number", "no", "nummer", "numero", "nr") and b2 in roles.LABELS:
+        return "a label or a version"  # "the bus number 52", "Zimmer Nummer 14"
+    # "who has card no. 37", "Nummer 62 hat wer?", "llevo la número cuarenta y cinco": a card's number.
+    card_number = label in NUMBER_LABELS and (
+        b2 in roles.CARD_NOUNS
+        or (b2 in ("la", "die") and len(prev) > 2 and prev[2] in roles.HAVE)
+        or (set(nxt[:2]) & roles.HAVE and set(nxt[:3]) & WHO)
+        or (set(prev[1:4]) & roles.HAVE and set(prev[1:4]) & WHO)
+    )
     if (
-        label in roles.LABELS
+        not card_number
+        and label in roles.LABELS
         and not (label in NUMBER_LABELS and b2 in roles.PILE)
         and a1 not in roles.CARD_NOUNS
     ):
@@ -2309,6 +2394,7 @@ CLOCK_WORDS = (
     | frozenset("meet start stop leave see back bed sleep quit done".split())
 )
 NUMBER_LABELS = frozenset("nummer numero nr".split())
+WHO = frozenset("who wer qui quien alguien anyone jemand quelqu qqn".split())
 POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
 DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())
@@ -2518,6 +2604,8 @@ def _offset_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         and not before_plus.isdigit()
         and not read_word(before_plus, LANGUAGES)
         and (n.first == 1 or not nxt or nxt[0] in AGREE_AFTER)
+        # "je suis à +1 de la pile 2": a step from a pile, not a vote
+        and not (nxt[:1] and nxt[0] in ("de", "from", "von", "vom", "del") and set(nxt[1:3]) & roles.PILE)
     ):
         return "agreement (+1)"  # "+1", "+1 to what Sam said"
     if n.how == "offset" or _offset_cue(n, prev, nxt, scene):

@@ -120,6 +120,9 @@ for _lang, _word in (("en", "and"), ("de", "und"), ("fr", "et"), ("es", "y")):
 # Spanish 21..29 are written as one word: veinti + unit.
 CARDINALS["es"]["veinti"] = (20, "D")
 CARDINALS["es"]["dieci"] = (10, "P")  # prefix of 16..19 when glued oddly; read with a unit
+# French eighty spelled by ear and glued: "katrevin", "katrevin dis" (quatre-vingt-dix).
+for _word in ("katrevin", "katrevins", "katrevingt", "katrevingts", "quatrevin", "catrevin"):
+    CARDINALS["fr"][_word] = (80, "D")
 
 # Common misspellings seen in chat, mapped to the word they stand for.
 MISSPELLED: dict[str, str] = {
@@ -135,6 +138,7 @@ MISSPELLED: dict[str, str] = {
     "sevan": "seven",
     "eigth": "eight",
     "fiveteen": "fifteen",
+    "fiddy": "fifty",
 }
 
 # Real words one typo away from a number word, never read as numbers.

@@ -143,7 +143,7 @@ ARTICLES = _set(
 )
 HAVE = _set(
     "have got hold holding holds drew drawn has had hab habe hast hat haette hatte halte haelt "
-    "ai as avais tengo tienes tiene tenia me sitting stuck keep keeping offer anbieten"
+    "ai as avais tengo tienes tiene tenia llevo llevas me sitting stuck keep keeping offer anbieten"
 )
 MINE = re.compile(
     r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
@@ -282,6 +282,12 @@ ADJACENT_WORDS = re.compile(
     r"\b(?:juste|exactement)\s+(?:au-dessus|apres|après|avant)\b|\b(?:la\s+)?suivante\s+sur\b|"
     r"\bjusto\s+despues\b|\bva\s+justo\b|\bright\s+after\b|\bthe\s+one\s+(?:right\s+)?after\b|"
     r"\bdirekte[nr]?\s+nachfolger\b|\bdirekt\s+ueber\b|\bschrittchen\b|"
+    # Touching a top, the card just before or after it: "literally touching pile 1's top", "la anterior
+    # a lo que hay en la pila 3", "la suivante direct sur la 1", "la siguiente exacta" ("muy pegadito",
+    # very close, is a hint without a value).
+    r"\btouching\b|"
+    r"\b(?:anterior|precedente|vorherige)\s+(?:a|al|de|du|von)\b|"
+    r"\b(?:suivante|siguiente|naechste)\s+(?:directe?|directa|direkt|exacta|exacte|exakt|exactly)\b|"
     # "the next one after pile 1", "die nächste nach Stapel 1", "la suivante de la pile 1",
     # "la siguiente a la de arriba de la pila 1": the card that follows a pile's top.
     r"\b(?:(?:next|naechste|suivante|suivant|siguiente)\s+(?:(?:directe?|directa|direkt|inmediata|immediate)\s+)?"

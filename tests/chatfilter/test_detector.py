@@ -104,6 +104,19 @@ def test_a_number_in_the_senders_hand_is_high_even_when_plain() -> None:
     assert "hand" in mine.reason
 
 
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my card is touching pile 2's top",
+        "justo la anterior a la de la pila 1",
+        "c'est la suivante directe sur la 3",
+    ],
+)
+def test_the_card_next_to_a_top_is_flagged_without_a_number(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag and verdict.severity == "low", verdict
+
+
 def test_asking_without_a_card_in_view_is_left_alone() -> None:
     assert not check("was genau meinst du damit?").flag
     assert not check("what numbers are on the piles now?").flag
