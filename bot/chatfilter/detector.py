@@ -128,7 +128,8 @@ ORDINAL_NOUNS = (
         (
             "place birthday century anniversary floor grade row spot position edition street try "
             "attempt class level ronda rondas vuelta mano manos juego turno tour partie jugada victoria "
-            "victoire sieg versuch essai intento fois vez"
+            "victoire sieg versuch essai intento fois vez derrota derrotas defaite niederlage loss win "
+            "partida partidas"
         ).split()
     )
 )
@@ -1359,10 +1360,12 @@ class Scene:
 
     @cached_property
     def idiom(self) -> set[int]:
-        keys = roles.IDIOM_KEYS
-        if not any(w[:k] in keys for w in self.words for k in roles.IDIOM_KEY_LENGTHS):
-            return set()
-        return self.covered(roles.IDIOMS)
+        lengths = roles.IDIOM_KEY_LENGTHS
+        present = roles.IDIOM_KEYS.intersection([w[:k] for w in self.wordset for k in lengths])
+        found: set[int] = set()
+        for key in present:
+            found |= self.covered(roles.IDIOMS_BY_KEY[key])
+        return found
 
     @cached_property
     def time_words(self) -> set[int]:
@@ -1755,6 +1758,85 @@ def _harmless(
         return "an age"
     if digits and after_tok == "." and b1 in ("zum", "zur"):
         return "an ordinal"
+    # Addresses: "42 Elm Street", "Hauptstraße 47", "au 12 rue de la Paix", "calle Mayor 5".
+    if _street(b1) or _street(a1) or (a1 and a2 and _street(a2) and scene.capital(n.last + 1)):
+        return "an address"
+    # Ages of people: "I am 71", "ich bin 34", "mi sobrino de 13", "adults over 18", "Ende zwanzig".
+    if value >= 10 and b2 in ("i", "ich") and b1 in ("am", "bin") and not set(nxt[:2]) & CARD_OR_PILE:
+        return "an age"
+    if b1 == "de" and b2 in roles.PEOPLE:
+        return "an age"
+    if (
+        value % 10 == 0
+        and b1 in ("den", "los", "les")
+        and b2 in ("in", "por", "dans", "en")
+        and set(prev) & roles.PEOPLE
+    ):
+        return "an age"  # "mein Onkel ist in den Fünfzigern", "mi tía anda por los cincuenta"
+    if (
+        b1 in ("ende", "anfang")
+        and value % 10 == 0
+        and (b2 in ("ist", "bin", "bist", "sind", "war") or set(prev) & roles.PEOPLE)
+    ):
+        return "an age"  # "sie ist Ende zwanzig"; "Anfang achtzig" alone is a range
+    if b1 in ("over", "ueber", "ab", "de", "plus") and scene.wordset & ADULTS:
+        return "an age"
+    # Years and eras: "soy del 92", "mis padres se conocieron en los 90".
+    if b1 == "del" and b2 in ("soy", "eres", "es", "somos", "son"):
+        return "a year"
+    if value % 10 == 0 and b1 in ("los", "las") and (scene.wordset & ERA_CUES or b2 in ("anos", "decada")):
+        return "a decade of years"
+    # The date said as "we are the 31st": "on est le 31", "estamos a 3", "heute ist der 12.".
+    if (
+        value <= 31
+        and b1 in ("le", "a", "der")
+        and b2 in ("est", "estamos", "ist")
+        and len(prev) > 2
+        and prev[2] in ("on", "nous", "heute", "today")
+    ):
+        return "a date"
+    # Temperatures, weights and heights: "máxima de 41", "peso 70 kilos", "mido 1,75".
+    if b1 in TEMPERATURE or (b1 in ("de", "of", "von") and b2 in TEMPERATURE) or a1 in WEIGHTS:
+        return "a measure"
+    # A label a few words back: "Android a la 14", "update auf die 15".
+    if (b2 in roles.LABELS and b1 in LABEL_LINKS) or (
+        len(prev) > 2 and prev[2] in roles.LABELS and b2 in LABEL_LINKS and b1 in LABEL_LINKS
+    ):
+        return "a label or a version"
+    # Clothes sizes: "unos vaqueros de la 38", "Schuhe in 43", "my shoe size is 11".
+    if (b1 in ("la", "el", "in", "en", "is", "ist", "es", "est") and b2 in SIZE_WORDS) or (
+        b1 == "la" and b2 == "de" and len(prev) > 2 and prev[2] in SIZE_WORDS
+    ):
+        return "a size or a shirt number"
+    # Titles written in capitals after the number, inside a sentence: "watch 50 First Dates", "99 Red
+    # Balloons"; a capitalised article before it: "¿habéis visto El 47?".
+    if (
+        digits
+        and n.first > 0
+        and n.last + 2 < len(toks)
+        and scene.capital(n.last + 1)
+        and scene.capital(n.last + 2)
+        and (_name(n.last + 1, scene) or _name(n.last + 2, scene))
+        and not scene.wordset & STOPWORDS["de"]
+    ):
+        return "a title"
+    if (
+        digits
+        and n.first > 1
+        and scene.words[n.first - 1] in roles.ARTICLES
+        and scene.capital(n.first - 1)
+        and scene.words[n.first - 2] not in (".", "!", "?", ":")
+        and not scene.wordset & STOPWORDS["de"]
+    ):
+        return "a title"
+    # Cards laid in a game that is over: "we got 96 down last night", "95 posées, on a failli l'avoir".
+    if (
+        value > ctx.hand_size
+        and a1 in LAID
+        and not set(nxt[1:4]) & roles.PILE
+        and (scene.result or "fois" in scene.wordset)
+    ):
+        return "a result"
     if (b1 == "mis" and b2 == "a") or (b1 in ("mes", "mis") and b2 in ("a", "à") and a1 in roles.AGE_AFTER):
         return "an age"  # "a mis 40 me he comprado una Switch": "at my forty (years)"
     if b1 == "mit" and scene.wordset & LIFE_STARTS and not (set(nxt[:2]) & (roles.CARD_NOUNS | roles.PILE)):
@@ -2245,7 +2327,8 @@ def _we_verb(prev: list[str]) -> bool:
 
 SIZE_WORDS = frozenset(
     "dorsal camiseta maillot trikot jersey shirt chausse chausses chausser calzo calzas calza pointure "
-    "talla groesse schuhgroesse taille".split()
+    "talla groesse schuhgroesse taille size vaqueros pantalones jeans hose schuhe zapatos jean "
+    "pantalon".split()
 )
 SCHOOL = frozenset(
     "examen exam exams prufung pruefung klausur notas bac philo mates maths math controle interro "
@@ -2675,6 +2758,10 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         return "an age"  # "mi tía tiene veintitantos"
     if nxt[:1] and nxt[0] in ERA_VERBS:
         return "a decade of years"  # "the nineties had better games", "die 80er waren"
+    if nxt[:1] in (["de"], ["d"]) and len(nxt) > 1 and nxt[1] in roles.UNITS:
+        return "a duration"  # "dans une quinzaine de jours"
+    if set(prev[:5]) & roles.PEOPLE:
+        return "an age"  # "mein Onkel ist in den Fünfzigern", "my aunt is in her fifties"
     if scene.wordset & ERA_CUES or _perfect_tense(scene):
         return (
             "a decade of years"  # "my grandpa played this in the 60s", "in den 90ern haben wir ... gespielt"
@@ -2702,6 +2789,31 @@ ERA_CUES = frozenset(
     "jadis antano back then childhood kindheit enfance infancia kid kids".split()
 ) - {"then"}
 HAVE_DE = frozenset("haben hatten hatte habt hab habe hat".split())
+
+
+STREETS = frozenset(
+    "street st avenue ave road rd lane drive strasse str weg gasse allee platz rue avenue boulevard bd "
+    "chemin impasse calle avenida plaza paseo camino".split()
+)
+STREET_ENDS = ("strasse", "gasse", "allee")
+
+
+def _street(word: str) -> bool:
+    return word in STREETS or (len(word) > 7 and word.endswith(STREET_ENDS))
+
+
+CARD_OR_PILE = roles.CARD_NOUNS | roles.PILE
+ADULTS = frozenset(
+    "adults adult people erwachsene volljaehrig leute adultes majeurs gens adultos mayores gente".split()
+)
+TEMPERATURE = frozenset(
+    "maxima minima max min temperatura temperature temperatur grados degrees grad degres".split()
+)
+WEIGHTS = frozenset(
+    "kilos kilo kg kilogramm gramos grams pounds lbs pfund livres metros meter metres".split()
+)
+LABEL_LINKS = frozenset("a al la el to auf die the zu en on sur".split())
+LAID = frozenset("down posees posee gelegt abgelegt puestas colocadas jugadas".split())
 
 
 def _perfect_tense(scene: Scene) -> bool:

@@ -48,7 +48,7 @@ PEOPLE = _set(
     "cousin wife husband boyfriend girlfriend friend baby opa oma sohn tochter neffe nichte bruder "
     "schwester mama papa vater mutter kind enkel cousine frau mann mamie papi fils fille niece neveu "
     "frere soeur grand-mere abuela abuelo hijo hija sobrino sobrina hermano hermana madre padre nieto "
-    "nieta tio tia abuelita"
+    "nieta tio tia abuelita uncle aunt auntie onkel tante oncle tata tonton grandson granddaughter enkelin"
 )
 AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
@@ -177,6 +177,7 @@ IDIOMS = re.compile(
     r"(?:tomar|tomamos|tomo|toma|tomas|tomais|tomaron|tomemos|hora\s+de|las)\s+(?:la\s+)?onces?\b|"
     # More sayings of the four languages, most of them not seen in any corpus: fixed expressions
     # recur in chat whoever writes it.
+    r"neuf\s+fois\s+sur\s+dix|nueve\s+de\s+cada\s+diez|neun\s+von\s+zehn|ten.four|"
     r"forty\s+winks|whole\s+nine\s+yards|nine.to.five|dressed\s+to\s+the\s+nines|eleventh\s+hour|"
     r"sixth\s+sense|third\s+wheel|fifth\s+wheel|two\s+cents|deep\s+six|take\s+five|high\s+five|"
     r"a\s+dime\s+a\s+dozen|ten\s+a\s+penny|seventh\s+heaven|twenty.four\s+seven|one\s+in\s+a\s+million|"
@@ -244,6 +245,12 @@ def _idiom_keys(alternative: str) -> set[str]:
 # expression above is not run.
 IDIOM_KEYS = frozenset().union(*(_idiom_keys(a) for a in _alternatives(IDIOMS.pattern)))
 IDIOM_KEY_LENGTHS = tuple(sorted({len(k) for k in IDIOM_KEYS}))
+# For each key, only the idioms that hold it: a message runs the few whose keys it holds.
+_BY_KEY: dict[str, list[str]] = {}
+for _alternative in _alternatives(IDIOMS.pattern):
+    for _key in _idiom_keys(_alternative):
+        _BY_KEY.setdefault(_key, []).append(_alternative)
+IDIOMS_BY_KEY: dict[str, re.Pattern[str]] = {k: re.compile("|".join(v)) for k, v in _BY_KEY.items()}
 
 # Sayings that name a card value without a number: bingo calls, "the age of Christ".
 SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
