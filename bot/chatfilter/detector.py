@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any
 
 from text_to_num import text2num
 
@@ -1271,6 +1272,21 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             continue
         nums.append(Num(int(t.text) if len(t.text) < 7 else 10**6, i, i, "digits", odd=odd))
         i += 1
+
+
+class cached_property:  # like functools.cached_property, without its lock
+    """A value computed on first use and kept on the instance; a Scene lives in one call, one thread."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 # --- judging numbers in their context --------------------------------------------------------

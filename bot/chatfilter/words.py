@@ -49,6 +49,8 @@ ANY_CARDINAL = frozenset(w for table in CARDINALS.values() for w in table)
 _STARTS = {lang: frozenset(w[:2] for w in table) for lang, table in CARDINALS.items()}
 DOUBLE = re.compile(r"(.)\1")
 ALL_STARTS = frozenset().union(*_STARTS.values())
+TYPO_STARTS = frozenset(w[:2] for table in CARDINALS.values() for w in table if len(w) >= 5)
+TYPO_ENDS = frozenset(w[-2:] for table in CARDINALS.values() for w in table if len(w) >= 5)
 _ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
 
 
@@ -186,8 +188,13 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         pieces = _segment(word.replace("zich", "zig").replace("ssich", "ssig"), "de")
         if pieces:
             return (WordReading("de", pieces),)
-    keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
-    near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
+    # One edit leaves a word of five letters or more its first two letters or its last two: a word
+    # that shares neither with a number word is no typo of one, and its deletions are not made.
+    if word[:2] in TYPO_STARTS or word[-2:] in TYPO_ENDS:
+        keys = {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
+        near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
+    else:
+        keys, near = set(), set()
     sound = sound_key(word) if len(word) >= 5 else ""
     cuts = [c for c in range(3, len(word) - 2) if word[:c] in ANY_CARDINAL or word[c:] in ANY_CARDINAL]
     german = "de" in langs and ("nd" in word or "un" in word or "ud" in word) and len(word) >= 7
