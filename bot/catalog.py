@@ -57,6 +57,11 @@ class GameSpec:
     summary: Callable[[Any], Summary]
     abandon: Callable[[], Any]
     leave: Callable[[int], Any] | None  # None: a seat that leaves is handed to an AI seat
+    encode: Callable[[dict], str]  # an action (without its seat) -> the token a button carries
+    decode: Callable[[str], dict]  # a button's token -> the action (ValueError if it names none)
+    turn_counter: str = "turn"  # the state's count of turns (a new deal does not reset it)
+    excellent_below: int | None = None  # a table figure under this is excellent (stats charts mark it)
+    free: tuple[str, ...] = ()  # action types a seat may take when it is not its turn
 
     def ai_action(self, state: Any, seat: int, level: str = DEFAULT_LEVEL) -> Any:
         """The action of an AI seat playing at `level`, decided from the seat's view alone."""
@@ -64,11 +69,11 @@ class GameSpec:
 
     def turn_of(self, state: Any) -> int:
         """A number that grows with every turn of the game (a new deal does not reset it)."""
-        return state.turn if self.name != rb.NAME else state.turns_total
+        return getattr(state, self.turn_counter)
 
     def free_actions(self) -> tuple[str, ...]:
         """Action types a seat may take when it is not its turn."""
-        return ("signal", "leave") if self.name == tg.NAME else ()
+        return self.free
 
 
 # ---- The Game ----------------------------------------------------------------------------------
@@ -133,6 +138,10 @@ GAMES: dict[str, GameSpec] = {
         summary=_tg_summary,
         abandon=tg.Abandon,
         leave=lambda seat: tg.Leave(player=seat),
+        encode=tg.encode_action,
+        decode=tg.decode_action,
+        free=("signal", "leave"),
+        excellent_below=tg.EXCELLENT_BELOW,
     ),
     sb.NAME: GameSpec(
         name=sb.NAME,
@@ -151,6 +160,8 @@ GAMES: dict[str, GameSpec] = {
         summary=_sb_summary,
         abandon=sb.Abandon,
         leave=None,
+        encode=sb.encode_action,
+        decode=sb.decode_action,
     ),
     rb.NAME: GameSpec(
         name=rb.NAME,
@@ -169,6 +180,9 @@ GAMES: dict[str, GameSpec] = {
         summary=_rb_summary,
         abandon=rb.Abandon,
         leave=None,
+        encode=rb.encode_action,
+        decode=rb.decode_action,
+        turn_counter="turns_total",
     ),
 }
 BY_KEY = {spec.key: spec for spec in GAMES.values()}

@@ -247,8 +247,7 @@ class Community(commands.Cog):
             await interaction.followup.send(embed=embed)
             return
         points = [(datetime.fromisoformat(at), left) for at, left, _ in recent]
-        excellent = 10 if game == THE_GAME else None
-        png = await asyncio.to_thread(results_chart, points, chart_title, spec.measure, excellent)
+        png = await asyncio.to_thread(results_chart, points, chart_title, spec.measure, spec.excellent_below)
         embed.set_image(url="attachment://results.png")
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(png), filename="results.png")

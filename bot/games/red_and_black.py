@@ -779,3 +779,34 @@ def replay_output(state: RedAndBlackState) -> dict:
         "hands": [[name(c) for c in sorted(h)] for h in state.hands],
         "turn": state.turn,
     }
+
+
+# ---- buttons ---------------------------------------------------------------------------------
+# A button carries its action as a short token: "ds" / "dd" draw from the stock / the discard
+# pile, "x7r" discards a red 7, "w7r" declares with it, "e" ends the play. The seat comes from who
+# clicked.
+
+_DRAW = {"ds": "stock", "dd": "discard"}
+
+
+def encode_action(action: dict) -> str:
+    kind = action["type"]
+    if kind == "draw":
+        return "d" + action["source"][0]
+    if kind in ("discard", "declare"):
+        return ("x" if kind == "discard" else "w") + action["card"].lower()
+    if kind == "end_play":
+        return "e"
+    raise ValueError(f"no button carries {kind!r}")
+
+
+def decode_action(token: str) -> dict:
+    """The action a button's token names (without the seat); ValueError if it names none."""
+    if token == "e":
+        return {"type": "end_play"}
+    if token in _DRAW:
+        return {"type": "draw", "source": _DRAW[token]}
+    card = token[1:].upper()
+    if token[:1] in ("x", "w") and card in CARD_NAMES:
+        return {"type": "discard" if token[0] == "x" else "declare", "card": card}
+    raise ValueError(f"{token!r} names no action of Red and Black")

@@ -474,3 +474,28 @@ def replay_output(state: SkipBoJuniorState) -> dict:
         "current_player": state.current,
         "turn": state.turn,
     }
+
+
+# ---- buttons ---------------------------------------------------------------------------------
+# A button carries its action as a short token: "ps_2" plays the stockpile top on pile 2, "p3_1"
+# the top of side stack 3 on pile 1, "e" ends the turn. The seat comes from who clicked.
+
+
+def encode_action(action: dict) -> str:
+    kind = action["type"]
+    if kind == "play":
+        source = "s" if action["source"] == "stock" else action["source"]
+        return f"p{source}_{action['pile']}"
+    if kind == "end_turn":
+        return "e"
+    raise ValueError(f"no button carries {kind!r}")
+
+
+def decode_action(token: str) -> dict:
+    """The action a button's token names (without the seat); ValueError if it names none."""
+    if token == "e":
+        return {"type": "end_turn"}
+    source, _, pile = token[1:].partition("_")
+    if token[:1] == "p" and pile.isdigit() and (source == "s" or source.isdigit()):
+        return {"type": "play", "source": "stock" if source == "s" else int(source), "pile": int(pile)}
+    raise ValueError(f"{token!r} names no action of Skip-Bo Junior")

@@ -592,3 +592,32 @@ def replay_output(state: TheGameState) -> dict:
         "turn": state.turn,
         "laid_by": list(state.laid_by),
     }
+
+
+# ---- buttons ---------------------------------------------------------------------------------
+# A button carries its action as a short token (letters, digits and "_"): "p47_1" lays 47 on pile
+# 1, "e" ends the turn, "s2_dont_play" sets a signal on pile 2. The seat comes from who clicked.
+
+
+def encode_action(action: dict) -> str:
+    kind = action["type"]
+    if kind == "play":
+        return f"p{action['card']}_{action['pile']}"
+    if kind == "end_turn":
+        return "e"
+    if kind == "signal":
+        return f"s{action['pile']}_{action['signal']}"
+    raise ValueError(f"no button carries {kind!r}")
+
+
+def decode_action(token: str) -> dict:
+    """The action a button's token names (without the seat); ValueError if it names none."""
+    head, rest = token[:1], token[1:]
+    if head == "e" and not rest:
+        return {"type": "end_turn"}
+    first, _, second = rest.partition("_")
+    if head == "p" and first.isdigit() and second.isdigit():
+        return {"type": "play", "card": int(first), "pile": int(second)}
+    if head == "s" and first.isdigit() and second in (*SIGNALS, "clear"):
+        return {"type": "signal", "pile": int(first), "signal": second}
+    raise ValueError(f"{token!r} names no action of {TITLE}")
