@@ -133,7 +133,7 @@ async def deckhand_plays(
                         card, pile_index = options[0]
                         chosen = await member.click(hand, label=str(card))
                         target = button(
-                            chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile_index + 1}"
+                            chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile_index + 1}"
                         )
                         hand = (await member.click(chosen.response, custom_id=target["custom_id"])).response
                         entry[6] = (await member.click(entry[6], label="Press")).response

@@ -21,14 +21,13 @@ from pydantic import ValidationError
 
 from bot.ai import DEFAULT_LEVEL
 from bot.catalog import GAMES
-from bot.charts import piles_chart
-from bot.games import red_and_black, skipbo_junior, thegame
-from bot.games.thegame import TheGameOptions
+from bot.games import thegame
 from bot.store.base import StoreError
 from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
 from bot.ui import render
 from bot.ui.base import DISCORD_FAULTS
 from bot.ui.components import Click, TableButton
+from bot.ui.games import presentation
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -250,17 +249,17 @@ class Tables(commands.Cog):
         if game not in GAMES:
             raise TableError("I do not know that game.")
         given = {
-            thegame.NAME: {
-                "expert": expert,
-                "smaller_hands": smaller_hands,
-                "hand_size": hand_size,
-                "minimum": minimum,
-            },
-            skipbo_junior.NAME: {"stockpile": stockpile, "may_stop": may_stop},
-            red_and_black.NAME: {"to_300": to_300},
+            "expert": expert,
+            "smaller_hands": smaller_hands,
+            "hand_size": hand_size,
+            "minimum": minimum,
+            "stockpile": stockpile,
+            "may_stop": may_stop,
+            "to_300": to_300,
         }
+        shown = presentation(game)
         foreign = [
-            name for g, opts in given.items() if g != game for name, v in opts.items() if v is not None
+            name for name, value in given.items() if value is not None and name not in shown.option_names
         ]
         if foreign:
             title = GAMES[game].title
@@ -268,21 +267,7 @@ class Tables(commands.Cog):
                 f"`{'`, `'.join(foreign)}` {'is' if len(foreign) == 1 else 'are'} not an option of {title}."
             )
         try:
-            options: Any
-            if game == skipbo_junior.NAME:
-                options = skipbo_junior.SkipBoJuniorOptions(
-                    stockpile=stockpile or 10, may_stop=bool(may_stop)
-                )
-            elif game == red_and_black.NAME:
-                options = red_and_black.RedAndBlackOptions(to_300=bool(to_300))
-            else:
-                # What the command leaves out comes from the server's defaults (/settings defaults).
-                options = TheGameOptions(
-                    expert=server.expert if expert is None else expert,
-                    smaller_hands=server.smaller_hands if smaller_hands is None else smaller_hands,
-                    hand_size=server.hand_size if hand_size is None else hand_size,
-                    min_cards=server.min_cards if minimum is None else minimum,
-                )
+            options = shown.command_options({name: given[name] for name in shown.option_names}, server)
         except ValidationError:
             await reply(interaction, "Those options do not fit together; see `/game rules`.")
             return
@@ -423,11 +408,12 @@ class Tables(commands.Cog):
         name = f"_click_{click.kind}"
         handler = next((h for cog in self.bot.cogs.values() if (h := getattr(cog, name, None))), None)
         try:
-            if handler is None:
-                raise TableError("That button is not one of mine.")
-            if getattr(handler, "__self__", None) is self:
+            if handler is None or getattr(handler, "__self__", None) is self:
                 self._in_its_channel(interaction, click)
-            await handler(interaction, click)
+            if handler is not None:
+                await handler(interaction, click)
+            elif not await self._game_click(interaction, click):
+                raise TableError("That button is not one of mine.")
         except StaleView as stale:
             await self._show_current(interaction, stale.table)
         except TableError as exc:
@@ -504,113 +490,67 @@ class Tables(commands.Cog):
     async def _click_back(self, interaction: discord.Interaction, click: Click) -> None:
         await self._click_refresh(interaction, click)
 
-    async def _click_card(self, interaction: discord.Interaction, click: Click) -> None:
-        table, seat = self._my_seat(interaction, click, thegame.NAME)
-        card = self._int_arg(click, 0)
-        state = table.state
-        assert state is not None
-        if click.version < table.rule_version:
-            raise StaleView(table)
-        if state.current != seat:
-            raise TableError(f"It is {table.name(state.current)}'s turn, not yours. Your hand will be ready.")
-        if card not in state.hands[seat]:
-            raise StaleView(table)
-        if card not in state.private_view(seat).playable:
-            raise TableError(f"{card} does not fit on any pile right now.")
-        await interaction.response.edit_message(**render.pile_choice(table, seat, card).kwargs())
-
-    async def _click_play(self, interaction: discord.Interaction, click: Click) -> None:
-        card, pile = self._int_arg(click, 0), self._int_arg(click, 1)
-        await self._act(interaction, click, {"type": "play", "card": card, "pile": pile})
-
-    async def _click_end(self, interaction: discord.Interaction, click: Click) -> None:
-        await self._act(interaction, click, {"type": "end_turn"})
-
-    async def _click_sigmenu(self, interaction: discord.Interaction, click: Click) -> None:
-        table, seat = self._my_seat(interaction, click, thegame.NAME)
-        await interaction.response.edit_message(**render.signal_panel(table, seat).kwargs())
-
-    async def _click_sig(self, interaction: discord.Interaction, click: Click) -> None:
-        if len(click.args) != 2:
-            raise TableError("That button is not one of mine.")
-        pile = self._int_arg(click, 0)
-        action = {"type": "signal", "pile": pile, "signal": click.args[1]}
-        outcome = await in_time(
-            interaction, self.tables.act(click.table_id, interaction.user.id, action, None)
-        )
-        table = outcome.table
-        self.present(table)
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
-        await redraw(interaction, **render.signal_panel(table, seat).kwargs())
-
-    # Skip-Bo Junior: the player whose turn it is plays with the board's buttons.
-
-    async def _click_sb(self, interaction: discord.Interaction, click: Click) -> None:
-        if len(click.args) != 2:
-            raise TableError("That button is not one of mine.")
-        source: str | int = "stock" if click.args[0] == "s" else self._int_arg(click, 0)
-        await self._board_act(
-            interaction, click, {"type": "play", "source": source, "pile": self._int_arg(click, 1)}
-        )
-
-    async def _click_sbend(self, interaction: discord.Interaction, click: Click) -> None:
-        await self._board_act(interaction, click, {"type": "end_turn"})
-
-    async def _board_act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
-        self._my_seat(interaction, click, skipbo_junior.NAME)
-        outcome = await in_time(
-            interaction, self.tables.act(click.table_id, interaction.user.id, action, click.version)
-        )
-        table = outcome.table
-        # The answer to a click on the board is the new board; the presenter does the rest.
-        on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
-        self.present(table, board=not on_board)
+    async def _click_act(self, interaction: discord.Interaction, click: Click) -> None:
+        """Every button that plays carries its action as a token of its game's own encoding."""
+        table, _ = self._my_seat(interaction, click)
         try:
-            await redraw(interaction, **render.board(table).kwargs())
-        except Exception:
-            self.present(table)
-            raise
+            action = table.spec.decode(click.args[0] if len(click.args) == 1 else "")
+        except ValueError:
+            raise TableError("That button is not one of mine.") from None
+        await self._play(interaction, click, action)
 
-    # Red and Black: draw, discard, declare and end the play from the hand.
+    async def _game_click(self, interaction: discord.Interaction, click: Click) -> bool:
+        """A kind of button only some games have: a menu, or a button posted before buttons carried
+        tokens. False when the table's game has no such kind."""
+        table = self.tables.by_id(click.table_id)
+        if table is None:
+            raise TableError("That table is closed; its buttons no longer do anything.")
+        shown = presentation(table.game)
+        if click.kind in shown.menus:
+            table, seat = self._my_seat(interaction, click)
+            message = shown.menus[click.kind](table, seat, click)
+            await interaction.response.edit_message(**message.kwargs())
+            return True
+        if click.kind in shown.legacy:
+            self._my_seat(interaction, click)
+            try:
+                action = shown.legacy[click.kind](click.args)
+            except (IndexError, ValueError):
+                raise TableError("That button is not one of mine.") from None
+            await self._play(interaction, click, action)
+            return True
+        return False
 
-    async def _click_rbdraw(self, interaction: discord.Interaction, click: Click) -> None:
-        source = click.args[0] if click.args else ""
-        if source not in ("stock", "discard"):
-            raise TableError("That button is not one of mine.")
-        self._my_seat(interaction, click, red_and_black.NAME)
-        await self._act(interaction, click, {"type": "draw", "source": source})
-
-    async def _click_rbdis(self, interaction: discord.Interaction, click: Click) -> None:
-        self._my_seat(interaction, click, red_and_black.NAME)
-        await self._act(interaction, click, {"type": "discard", "card": self._rb_card(click)})
-
-    async def _click_rbdecl(self, interaction: discord.Interaction, click: Click) -> None:
-        self._my_seat(interaction, click, red_and_black.NAME)
-        await self._act(interaction, click, {"type": "declare", "card": self._rb_card(click)})
-
-    async def _click_rbend(self, interaction: discord.Interaction, click: Click) -> None:
-        self._my_seat(interaction, click, red_and_black.NAME)
-        await self._act(interaction, click, {"type": "end_play"})
-
-    @staticmethod
-    def _rb_card(click: Click) -> str:
-        card = click.args[0].upper() if click.args else ""
-        if card not in red_and_black.CARD_NAMES:
-            raise TableError("That button is not one of mine.")
-        return card
-
-    async def _act(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
+    async def _play(self, interaction: discord.Interaction, click: Click, action: dict) -> None:
+        """The one path of a played button: the service checks seat, turn and version and logs the
+        action; then the clicked message shows the table as it now is."""
+        table = self.tables.by_id(click.table_id)
+        assert table is not None
+        # Actions a seat may take out of turn (The Game's signals) do not depend on what was shown.
+        version = None if action["type"] in table.spec.free_actions() else click.version
         outcome = await in_time(
-            interaction, self.tables.act(click.table_id, interaction.user.id, action, click.version)
+            interaction, self.tables.act(click.table_id, interaction.user.id, action, version)
         )
         table = outcome.table
-        self.present(table)
+        shown = presentation(table.game)
+        on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
+        # A click on the board is answered with the new board; the presenter does the rest.
+        self.present(table, board=not on_board)
         seat = table.seat_of(interaction.user.id)
-        if seat is not None and table.state is not None:
-            await redraw(interaction, **render.hand(table, seat).kwargs())
-        else:
-            await redraw(interaction, content="You have left the game.", embed=None, view=None)
+        try:
+            if on_board or shown.hand is None:
+                await redraw(interaction, **shown.board(table).kwargs())
+            elif seat is None or table.state is None:
+                await redraw(interaction, content="You have left the game.", embed=None, view=None)
+            else:
+                message = (shown.after(table, seat, action) if shown.after else None) or shown.hand(
+                    table, seat, None
+                )
+                await redraw(interaction, **message.kwargs())
+        except Exception:
+            if on_board:
+                self.present(table)
+            raise
 
     async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
@@ -719,11 +659,8 @@ class Tables(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("You are not seated at this table, so you have no hand here.")
-        if table.game == skipbo_junior.NAME:
-            raise TableError(
-                "Skip-Bo Junior has no secret hand: everything is on the board, "
-                "and your buttons appear there on your turn."
-            )
+        if presentation(table.game).hand is None:
+            raise TableError(presentation(table.game).no_hand)
         await interaction.response.send_message(**render.hand(table, seat).kwargs(), ephemeral=True)
 
     async def _show_hand(
@@ -731,7 +668,7 @@ class Tables(commands.Cog):
     ) -> None:
         """Redraw the clicked hand in place with the current state (and a note)."""
         seat = table.seat_of(interaction.user.id)
-        if seat is None or table.state is None or table.game == skipbo_junior.NAME:
+        if seat is None or table.state is None or presentation(table.game).hand is None:
             await reply(interaction, note or "You have no hand at this table.")
             return
         await redraw(interaction, **render.hand(table, seat, note=note).kwargs())
@@ -739,8 +676,8 @@ class Tables(commands.Cog):
     async def _show_current(self, interaction: discord.Interaction, table: Table) -> None:
         """A click drawn for an older state: redraw what was clicked as it is now, and say so."""
         changed = "The table changed since this was drawn, so nothing was played."
-        if table.game == skipbo_junior.NAME:
-            # The board carries Skip-Bo Junior's buttons: show the board as it is now.
+        if presentation(table.game).hand is None:
+            # Where the board carries the buttons, show the board as it is now.
             await redraw(interaction, **render.board(table).kwargs())
             await interaction.followup.send(f"{changed} Here is the board now.", ephemeral=True)
             return
@@ -851,9 +788,10 @@ class Tables(commands.Cog):
             log.exception("table %s: could not read the strikes for the final report", table.id)
             strikes = {}
         report = render.final_report(table, table.finished_at, strikes).kwargs()
-        if table.game == thegame.NAME:
+        chart = presentation(table.game).chart
+        if chart is not None:
             try:
-                png = await asyncio.to_thread(piles_chart, table.state.pile_tops_by_turn())
+                png = await asyncio.to_thread(chart, table)
                 report["embed"].set_image(url="attachment://piles.png")
                 report["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:

@@ -2,8 +2,10 @@
 
     dh:<kind>:<table id>:<version>[:<arg>[:<arg>]]
 
-so buttons keep working after a restart: nothing about them lives only in memory. The cog that
-owns the tables handles every kind (see ``cogs/tables.py``).
+so buttons keep working after a restart: nothing about them lives only in memory. A button that
+plays is of kind ``act`` and carries its action as one token in its game's own encoding (the
+game's ``encode_action``); the cog that owns the tables decodes and checks it in one place (see
+``cogs/tables.py``). A game's menus (The Game's card and signal panel) have kinds of their own.
 """
 
 from __future__ import annotations
@@ -28,6 +30,15 @@ class Click:
     table_id: int
     version: int
     args: tuple[str, ...]
+
+    def int_arg(self, index: int) -> int:
+        """An argument that must be a number; a button that does not carry one is not ours."""
+        from bot.tables import TableError
+
+        try:
+            return int(self.args[index])
+        except (IndexError, ValueError):
+            raise TableError("That button is not one of mine.") from None
 
 
 def custom_id(kind: str, table_id: int, version: int = 0, *args: object) -> str:

@@ -30,7 +30,7 @@ async def main(db: str) -> None:
             card, pile_index = state.playable(0)[0]
             chosen = await ann.click(hand, label=str(card))
             target = button(
-                chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile_index + 1}"
+                chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile_index + 1}"
             )
             result = await ann.click(chosen.response, custom_id=target["custom_id"])
             assert result.acknowledged

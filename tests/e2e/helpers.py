@@ -103,7 +103,7 @@ async def play_turn(member: Any, channel: Any, table: Table, seat: int) -> None:
         if move[0] == baseline.PLAY:
             _, card, pile = move
             chosen = await member.click(hand, label=str(card))
-            target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile}")
+            target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile}")
             result = await member.click(chosen.response, custom_id=target["custom_id"])
         else:
             result = await member.click(hand, label="End turn")
@@ -143,7 +143,7 @@ def sb_button_for(table: Table, action: sb.Play) -> str:
     if state.piles[pile - 1] is None:
         pile = next(p for p in range(1, sb.PILES + 1) if state.piles[p - 1] is None)
     source = "s" if action.source == sb.STOCK else str(action.source)
-    return f"dh:sb:{table.id}:{table.version}:{source}:{pile}"
+    return f"dh:act:{table.id}:{table.version}:p{source}_{pile}"
 
 
 async def rb_turn(member: Any, channel: Any, table: Any, seat: int) -> None:
@@ -165,19 +165,19 @@ async def rb_turn(member: Any, channel: Any, table: Any, seat: int) -> None:
             case rb.Draw():
                 result = await member.click(
                     hand,
-                    custom_id=button(hand, prefix=f"dh:rbdraw:{table.id}:", suffix=":discard")["custom_id"],
+                    custom_id=button(hand, prefix=f"dh:act:{table.id}:", suffix=":dd")["custom_id"],
                 )
             case rb.Discard():
                 result = await member.click(
                     hand,
-                    custom_id=button(hand, prefix=f"dh:rbdis:{table.id}:", suffix=f":{action.card.lower()}")[
+                    custom_id=button(hand, prefix=f"dh:act:{table.id}:", suffix=f":x{action.card.lower()}")[
                         "custom_id"
                     ],
                 )
             case rb.Declare():
                 result = await member.click(
                     hand,
-                    custom_id=button(hand, prefix=f"dh:rbdecl:{table.id}:", suffix=f":{action.card.lower()}")[
+                    custom_id=button(hand, prefix=f"dh:act:{table.id}:", suffix=f":w{action.card.lower()}")[
                         "custom_id"
                     ],
                 )

@@ -25,7 +25,7 @@ async def lay_minimum(member, channel, table):
     while state.played < state.min_cards:
         card, pile = state.playable(seat)[0]
         chosen = await member.click(hand, label=str(card))
-        target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile + 1}")
+        target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
         result = await member.click(chosen.response, custom_id=target["custom_id"])
         assert result.acknowledged
         hand = result.response
@@ -76,7 +76,7 @@ async def test_board_edits_failing_many_times_in_a_row_end_true(simcord_env):
     hand = await show_hand(ann, channel)
     card, pile = table.state.playable(0)[0]
     chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile + 1}")
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
     result = await ann.click(chosen.response, custom_id=target["custom_id"])
     assert result.acknowledged
     for _ in range(20):
@@ -104,7 +104,7 @@ async def test_after_a_restart_a_board_behind_the_log_is_brought_up_to_date(simc
     hand = await show_hand(ann, channel)
     card, pile = table.state.playable(0)[0]
     chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile + 1}")
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
     await ann.click(chosen.response, custom_id=target["custom_id"])
     assert pile_line(board(channel)) != [str(p) for p in table.state.piles], "the edit failed"
     env.backend.faults.clear()
@@ -246,7 +246,7 @@ async def test_a_slow_store_defers_the_answer_and_the_hand_is_redrawn_when_the_p
     hand = await show_hand(ann, channel)
     card, pile = table.state.playable(0)[0]
     chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile + 1}")
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
     store = env.bot.store
     append = store.append_action
 

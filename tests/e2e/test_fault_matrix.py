@@ -36,7 +36,7 @@ CASES = [
     (kind, error, mode, GAMES[i % 3])
     for i, (kind, error, mode) in enumerate(itertools.product(KINDS, ERRORS, TIMES))
 ]
-HAND_BUTTONS = ("dh:card:", "dh:play:", "dh:rbdis:", "dh:rbdecl:", "dh:rbdraw:", "dh:end:")
+HAND_BUTTONS = ("dh:card:", "dh:act:")
 BOARD_TITLES = {
     "the-game": "The Game: turn",
     "skip-bo-junior": "Skip-Bo Junior: turn",
@@ -103,7 +103,7 @@ async def the_game_step(env, channel, table, ann):
     chosen = await safely(ann.click(hand.response, label=str(card)))
     if chosen is None or chosen.response is None:
         return
-    target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{card}:{pile + 1}")
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
     await safely(ann.click(chosen.response, custom_id=target["custom_id"]))
 
 
@@ -137,11 +137,11 @@ async def red_and_black_step(env, channel, table, ann):
         case rb.Draw(source="stock"):
             await safely(ann.click(hand, label="Draw from the stock"))
         case rb.Draw():
-            cid = button(hand, prefix=f"dh:rbdraw:{table.id}:", suffix=":discard")["custom_id"]
+            cid = button(hand, prefix=f"dh:act:{table.id}:", suffix=":dd")["custom_id"]
             await safely(ann.click(hand, custom_id=cid))
         case rb.Discard() | rb.Declare():
-            kind = "rbdis" if isinstance(action, rb.Discard) else "rbdecl"
-            cid = button(hand, prefix=f"dh:{kind}:{table.id}:", suffix=f":{action.card.lower()}")["custom_id"]
+            token = rb.encode_action(action.model_dump())
+            cid = button(hand, prefix=f"dh:act:{table.id}:", suffix=f":{token}")["custom_id"]
             await safely(ann.click(hand, custom_id=cid))
         case _:
             await safely(ann.click(hand, label="End the play"))

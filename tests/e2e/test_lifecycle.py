@@ -35,7 +35,7 @@ def pile_values(message: discord.Message) -> list[str]:
 async def play_first_card(member, hand, table):
     card = table.state.hands[table.seat_of(member.id)][0]
     chosen = await member.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:play:{table.id}:")
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:")
     return await member.click(chosen.response, custom_id=target["custom_id"])
 
 
@@ -57,7 +57,7 @@ async def test_restart_mid_game_old_buttons_still_work(simcord_env, settings):
     # The hand message from before the restart still plays.
     card = reloaded.state.hands[0][0]
     chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:play:{reloaded.id}:")
+    target = button(chosen.response, prefix=f"dh:act:{reloaded.id}:")
     await ann.click(chosen.response, custom_id=target["custom_id"])
     assert reloaded.version == version + 1
     end = await ann.click(chosen.response, label="End turn")

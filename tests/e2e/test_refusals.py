@@ -113,7 +113,7 @@ async def test_a_stale_hand_applies_nothing_and_shows_the_current_hand(simcord_e
     fresh = await show_hand(ann, channel)
     first = table.state.hands[0][0]
     chosen = await ann.click(fresh, label=str(first))
-    target = button(chosen.response, prefix=f"dh:play:{table.id}:", suffix=f":{first}:1")
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{first}_1")
     await ann.click(chosen.response, custom_id=target["custom_id"])
     before = snapshot(table)
 
@@ -138,7 +138,7 @@ async def test_pile_choice_offers_only_legal_piles(simcord_env):
     hand = await show_hand(ann, channel)
     chosen = await ann.click(hand, label=str(card))
     offered = [b["custom_id"] for b in chosen.response.components[0]["components"]]
-    piles = sorted(int(cid.rsplit(":", 1)[1]) for cid in offered if cid.startswith("dh:play:"))
+    piles = sorted(int(cid.rsplit("_", 1)[1]) for cid in offered if cid.startswith("dh:act:"))
     legal = [p for p in (1, 2, 3, 4) if thegame.fits(card, p - 1, state.piles[p - 1])]
     assert piles == legal
     assert (1 in piles) == (card == high - 10)  # pile 1 now sits at the highest card

@@ -1,0 +1,250 @@
+"""Red and Black at a Discord table. Pure: no I/O.
+
+Red and Black keeps hands secret: the board shows only counts, the discard pile's top and the
+scores; a hand is an ephemeral message for its owner.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from bot.games import red_and_black as rb
+from bot.games.base import Status
+from bot.tables import Table
+from bot.ui.base import (
+    COLOUR,
+    LOST_COLOUR,
+    WON_COLOUR,
+    Message,
+    Presentation,
+    Style,
+    closing,
+    plural,
+    seat_line,
+)
+from bot.ui.components import TableButton, view_of
+
+RED_MARK, BLACK_MARK = "🟥", "⬛"
+
+
+def rb_card(name: str) -> str:
+    return f"{RED_MARK if name.endswith('R') else BLACK_MARK}{name[0]}"
+
+
+def rb_options_line(table: Table) -> str:
+    options: rb.RedAndBlackOptions = table.options  # type: ignore[assignment]
+    return "until someone has 300 at the end of a deal" if options.to_300 else "8 deals"
+
+
+def _score_table(table: Table, deals: tuple[rb.DealScore, ...], totals: tuple[int, ...]) -> str:
+    names = [table.name(s)[:7] for s in range(rb.PLAYERS)]
+    rows = ["deal " + "".join(f"{n:>8} " for n in names).rstrip()]
+    for d in deals[-8:]:
+        marks = "".join(f"{d.scores[s]:>8}{'*' if d.winner == s else ' '}" for s in range(rb.PLAYERS))
+        rows.append(f"{d.number:>4} {marks}".rstrip())
+    rows.append("sum  " + "".join(f"{t:>8} " for t in totals).rstrip())
+    return "```\n" + "\n".join(rows) + "\n```"
+
+
+def _deal_line(table: Table, deal: rb.DealScore) -> str:
+    if deal.winner is None:
+        how = {"ended": "a player ended the play", "stock": "the stock ran out twice", "cap": "200 turns"}
+        return f"Deal {deal.number} ended without a winner ({how.get(deal.reason, deal.reason)})."
+    shown = deal.shown[deal.winner]
+    return (
+        f"Deal {deal.number}: **{table.name(deal.winner)}** declared in round {deal.round} with "
+        f"{shown} for **{deal.scores[deal.winner]}** points."
+    )
+
+
+def rb_board(table: Table) -> Message:
+    state: rb.RedAndBlackState = table.state
+    view = state.public_view()
+    of = "to 300" if state.options.to_300 else f"of {rb.DEALS}"
+    title = f"Red and Black: deal {view.deal} {of} · round {view.round}"
+    if view.final_phase:
+        title += " · final phase"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    top = rb_card(view.discard_top) if view.discard_top else "—"
+    embed.add_field(
+        name="Discard pile", value=f"**{top}** ({plural(view.discard_count, 'card')})", inline=True
+    )
+    stock = "used up: take the discard or end the play" if view.final_phase else plural(view.stock, "card")
+    embed.add_field(name="Stock", value=stock, inline=True)
+    embed.add_field(name="Dealer", value=table.name(view.dealer), inline=True)
+    seats = []
+    for seat in range(rb.PLAYERS):
+        marker = "▶️ " if seat == view.current_player and not state.is_over else ""
+        doing = ""
+        if seat == view.current_player and not state.is_over:
+            doing = " · drawing" if view.phase == rb.DRAW else " · has drawn, discarding"
+        seats.append(f"{marker}{seat_line(table, seat)}: {plural(view.hand_sizes[seat], 'card')}{doing}")
+    embed.add_field(name="Seats", value="\n".join(seats), inline=False)
+    if view.deals:
+        embed.add_field(name="Last deal", value=_deal_line(table, view.deals[-1]), inline=False)
+    embed.add_field(name="Scores", value=_score_table(table, view.deals, view.totals), inline=False)
+    embed.set_footer(text=f"Your hand is private: open it with My hand · table {table.id}")
+    buttons = view_of(TableButton("hand", table.id, label="My hand", style=Style.primary))
+    return Message(embed=embed, view=buttons)
+
+
+def rb_turn_notice(table: Table) -> str:
+    state: rb.RedAndBlackState = table.state
+    seat = table.seats[state.current]
+    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
+    prefix = ""
+    if state.deals and state.turn == 0 and state.phase == rb.DRAW:
+        prefix = _deal_line(table, state.deals[-1]) + " "
+    if state.final_phase:
+        ask = f"take the {rb_card(rb.name(state.discards[-1]))} from the discard pile or end the play"
+    else:
+        ask = "draw from the stock or take the top discard"
+    return f"{prefix}{who}, it is your turn: {ask}. Use **My hand** on the board."
+
+
+def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
+    state: rb.RedAndBlackState = table.state
+    mine = state.private_view(seat)
+    public = mine.public
+    version = table.version
+    lines = [f"*{note}*"] if note else []
+    reds = " ".join(c[0] for c in mine.hand if c.endswith("R")) or "—"
+    blacks = " ".join(c[0] for c in mine.hand if c.endswith("B")) or "—"
+    lines.append(f"{RED_MARK} red: **{reds}**\n{BLACK_MARK} black: **{blacks}**")
+    my_turn = public.current_player == seat and not state.is_over
+    buttons: list[TableButton] = []
+    if state.is_over:
+        lines.append("The game is over.")
+    elif not my_turn:
+        lines.append(f"It is {table.name(public.current_player)}'s turn.")
+    elif public.phase == rb.DRAW:
+        top = rb_card(public.discard_top) if public.discard_top else None
+        lines.append(
+            "**Your turn.** Draw a card." if not public.final_phase else "**Your turn** (final phase)."
+        )
+        if mine.can_draw_stock:
+            buttons.append(
+                TableButton(
+                    "act",
+                    table.id,
+                    version,
+                    rb.encode_action({"type": "draw", "source": "stock"}),
+                    label="Draw from the stock",
+                    style=Style.primary,
+                    row=3,
+                )
+            )
+        if mine.can_take_discard and top:
+            buttons.append(
+                TableButton(
+                    "act",
+                    table.id,
+                    version,
+                    rb.encode_action({"type": "draw", "source": "discard"}),
+                    label=f"Take {top}",
+                    style=Style.primary,
+                    row=3,
+                )
+            )
+        if mine.can_end_play:
+            buttons.append(
+                TableButton("act", table.id, version, "e", label="End the play", style=Style.danger, row=3)
+            )
+    else:
+        taken = f" (not the {rb_card(mine.taken)} you just took)" if mine.taken else ""
+        lines.append(f"**Your turn.** Discard a card{taken}.")
+        if mine.declarable:
+            lines.append("✨ **You can declare!** Your other 14 cards make two matched sequences.")
+        for k, name in enumerate(sorted(set(mine.hand), key=lambda c: (c[1] != "R", c[0]))):
+            buttons.append(
+                TableButton(
+                    "act",
+                    table.id,
+                    version,
+                    rb.encode_action({"type": "discard", "card": name}),
+                    label=name[0],
+                    emoji=RED_MARK if name.endswith("R") else BLACK_MARK,
+                    style=Style.danger if name.endswith("R") else Style.secondary,
+                    disabled=name not in mine.discardable,
+                    row=k // 5,
+                )
+            )
+        for name in mine.declarable[:4]:
+            buttons.append(
+                TableButton(
+                    "act",
+                    table.id,
+                    version,
+                    rb.encode_action({"type": "declare", "card": name}),
+                    label=f"Declare, discarding {name}",
+                    style=Style.success,
+                    row=3,
+                )
+            )
+    buttons.append(TableButton("refresh", table.id, version, label="Refresh", row=4))
+    embed = discord.Embed(description="\n".join(lines), colour=COLOUR)
+    embed.set_author(
+        name=f"Your hand: {plural(len(mine.hand), 'card')} · deal {public.deal}, round {public.round}"
+    )
+    return Message(embed=embed, view=view_of(*buttons))
+
+
+def rb_final(table: Table, finished_at: datetime) -> Message:
+    state: rb.RedAndBlackState = table.state
+    result = state.result()
+    if result.status is Status.ABANDONED:
+        who = f" by <@{table.ended_by}>" if table.ended_by else ""
+        title, colour = f"The game was ended early{who}.", LOST_COLOUR
+    else:
+        names = " and ".join(table.name(s) for s in result.winners)
+        title, colour = (
+            f"{names} win{'s' if len(result.winners) == 1 else ''} with {max(result.totals)} points!",
+            WON_COLOUR,
+        )
+    embed = discord.Embed(title="Red and Black: final standings", description=f"**{title}**", colour=colour)
+    lines = [
+        f"{place}. {seat_line(table, seat)}: {result.totals[seat]} points"
+        for place, seat in enumerate(result.standing(), start=1)
+    ]
+    embed.add_field(name="Standings", value="\n".join(lines), inline=False)
+    embed.add_field(
+        name="Deal by deal (* won the deal)",
+        value=_score_table(table, result.deals, result.totals),
+        inline=False,
+    )
+    return closing(embed, table, finished_at)
+
+
+def _legacy_card(args: tuple[str, ...]) -> str:
+    return args[0].upper() if args else ""
+
+
+# Buttons posted before buttons carried tokens: their kinds and arguments, as actions.
+LEGACY = {
+    "rbdraw": lambda args: {"type": "draw", "source": args[0] if args else ""},
+    "rbdis": lambda args: {"type": "discard", "card": _legacy_card(args)},
+    "rbdecl": lambda args: {"type": "declare", "card": _legacy_card(args)},
+    "rbend": lambda args: {"type": "end_play"},
+}
+
+
+def command_options(given: dict[str, Any], server: Any) -> rb.RedAndBlackOptions:
+    return rb.RedAndBlackOptions(to_300=bool(given.get("to_300")))
+
+
+PRESENTATION = Presentation(
+    pitch="Four players, secret hands: collect two matched sequences and declare first "
+    "(exactly 4 seats; AI seats can fill them).",
+    options_line=rb_options_line,
+    board=rb_board,
+    turn_notice=rb_turn_notice,
+    hand=rb_hand,
+    no_hand="",
+    final_report=lambda table, finished_at, strikes: rb_final(table, finished_at),
+    legacy=LEGACY,
+    option_names=("to_300",),
+    command_options=command_options,
+)
