@@ -61,6 +61,15 @@ def migrations() -> list[tuple[int, str, str]]:
     return sorted(out)
 
 
+def shard_clause(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> str:
+    """The condition on ``guild_id`` for the tables of a process's shards ('' for all of them).
+    Discord puts a guild on shard (guild_id >> 22) % shard_count."""
+    if not shard_count or shard_ids is None:
+        return ""
+    ids = ", ".join(str(int(i)) for i in shard_ids)
+    return f" AND ((guild_id >> 22) % {int(shard_count)}) IN ({ids})"
+
+
 def _connect_writer(path: str) -> sqlite3.Connection:
     """The write connection, made in the writer's thread. Transactions are begun by hand."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -135,10 +144,17 @@ _ADD_TOTALS = (
 
 
 class SqliteStore(StatsQueries):
-    """Writes go through one writer (bot/store/writer.py); reads use a connection of their own."""
+    """Writes go through one writer (bot/store/writer.py); reads use a connection of their own.
 
-    def __init__(self, path: str) -> None:
+    One process per file. With shards, it reads at start-up only the tables of its shards' guilds."""
+
+    dialect = "sqlite"
+
+    def __init__(
+        self, path: str, *, shard_count: int | None = None, shard_ids: tuple[int, ...] | None = None
+    ) -> None:
         self.path = path
+        self.shards = shard_clause(shard_count, shard_ids)
         self._db: aiosqlite.Connection | None = None
         self._writer: Writer | None = None
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
@@ -444,13 +460,13 @@ class SqliteStore(StatsQueries):
         return unfit
 
     async def _tables_where(self, condition: str) -> list[StoredTable]:
-        async with self.db.execute(f"SELECT * FROM tables WHERE {condition} ORDER BY id") as cur:
+        async with self.db.execute(f"SELECT * FROM tables WHERE {condition}{self.shards} ORDER BY id") as cur:
             rows = await cur.fetchall()
         return await self._stored(list(rows))
 
     async def open_tables(self) -> list[StoredTable]:
         async with self.db.execute(
-            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+            f"SELECT * FROM tables WHERE status IN ('lobby', 'playing'){self.shards} ORDER BY id"
         ) as cur:
             rows = await cur.fetchall()
         return await self._stored(list(rows), snapshots=True)
@@ -509,6 +525,24 @@ class SqliteStore(StatsQueries):
             d["seats"] = json.loads(d["seats"])
             out.append(d)
         return out
+
+    # ---- what the bot keeps about itself ------------------------------------------------------
+
+    async def get_state(self, key: str) -> str | None:
+        async with self.db.execute("SELECT value FROM bot_state WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def set_state(self, key: str, value: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+            ]
+        )
 
     # ---- server options and strikes ------------------------------------------------------------
 

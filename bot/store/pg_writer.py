@@ -1,0 +1,174 @@
+"""One writer per PostgreSQL store: the only connection of this process that writes.
+
+The same contract as the SQLite writer (bot/store/writer.py): callers hand it a unit of work (an
+async function of the connection); the units waiting at that moment share one transaction and one
+COMMIT (group commit); a unit that fails is rolled back alone and its caller gets a StoreError;
+nobody is answered before the COMMIT.
+
+PostgreSQL ends a whole transaction at the first failed statement and a savepoint costs two round
+trips, so a batch is first run without savepoints. If a unit fails, that attempt is rolled back
+and the batch runs again with a savepoint around each unit, so the failure stays with its unit;
+the next batches keep the savepoints for a while, as faults tend to come in runs. A unit may
+raise only after it found that it must not write (a refused version), or by a failed statement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import asyncpg
+
+from bot.store.base import StoreError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Work = Callable[[asyncpg.Connection], Awaitable[Any]]
+
+MAX_BATCH = 256  # units per transaction
+CAREFUL_BATCHES = 16  # batches run with savepoints after one whose unit failed
+
+
+class _UnitFailed(Exception):
+    def __init__(self, index: int, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.error = error
+
+
+class PgWriter:
+    """The write connection and its queue; a flush runs while anything is queued."""
+
+    def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]]) -> None:
+        self._connect = connect
+        self._conn: asyncpg.Connection | None = None
+        self._queue: deque[tuple[Work, asyncio.Future[Any]]] = deque()
+        self._flush: asyncio.Task[None] | None = None
+        self._careful = 0
+        self._open = False
+
+    async def start(self) -> None:
+        self._conn = await self._connect()
+        self._open = True
+
+    async def run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """Run `work` in the next transaction; return its value once that is committed."""
+        if not self._open:
+            raise StoreError("the store is not open")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append((work, future))
+        if self._flush is None or self._flush.done():
+            self._flush = asyncio.create_task(self._flushing(), name="store-writer")
+        return await future
+
+    async def close(self) -> None:
+        """Finish what was queued, then close the connection."""
+        self._open = False
+        if self._flush is not None:
+            await asyncio.gather(self._flush, return_exceptions=True)
+            self._flush = None
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+    async def _flushing(self) -> None:
+        while self._queue:
+            batch = [self._queue.popleft() for _ in range(min(MAX_BATCH, len(self._queue)))]
+            batch = [(work, future) for work, future in batch if not future.cancelled()]
+            if not batch:
+                continue
+            try:
+                outcomes = await self._commit([work for work, _ in batch])
+            except BaseException as exc:  # the connection is gone: nothing is known to be written
+                log.exception("the store's writer failed")
+                outcomes = [(False, StoreError(f"the database connection failed: {exc}"))] * len(batch)
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    async def _connection(self) -> asyncpg.Connection:
+        if self._conn is None or self._conn.is_closed():
+            self._conn = await self._connect()
+        return self._conn
+
+    async def _commit(self, works: list[Work]) -> list[tuple[bool, Any]]:
+        conn = await self._connection()
+        if self._careful == 0:
+            try:
+                return await self._all_at_once(conn, works)
+            except _UnitFailed:
+                self._careful = CAREFUL_BATCHES
+            except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as exc:
+                return [(False, StoreError(f"the commit failed: {exc}"))] * len(works)
+        self._careful -= 1
+        return await self._one_by_one(conn, works)
+
+    @staticmethod
+    async def _all_at_once(conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
+        """No savepoints: any failure rolls the attempt back (_UnitFailed names the unit)."""
+        values = []
+        await conn.execute("BEGIN")
+        try:
+            for index, work in enumerate(works):
+                try:
+                    values.append(await work(conn))
+                except Exception as exc:
+                    raise _UnitFailed(index, exc) from exc
+        except BaseException:
+            await _rollback(conn)
+            raise
+        try:
+            await conn.execute("COMMIT")
+        except BaseException:
+            await _rollback(conn)
+            raise
+        return [(True, value) for value in values]
+
+    @staticmethod
+    async def _one_by_one(conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
+        """A savepoint around each unit: a failed one is undone alone, the others are committed."""
+        outcomes: list[tuple[bool, Any]] = []
+        try:
+            await conn.execute("BEGIN")
+            for work in works:
+                await conn.execute("SAVEPOINT unit")
+                try:
+                    value = await work(conn)
+                except Exception as exc:
+                    await conn.execute("ROLLBACK TO SAVEPOINT unit")
+                    outcomes.append((False, _store_error(exc)))
+                    continue
+                await conn.execute("RELEASE SAVEPOINT unit")
+                outcomes.append((True, value))
+            await conn.execute("COMMIT")
+        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as exc:
+            await _rollback(conn)
+            failed = (False, StoreError(f"the commit failed: {exc}"))
+            return [failed] * len(works)
+        return outcomes
+
+
+async def _rollback(conn: asyncpg.Connection) -> None:
+    if conn.is_closed():
+        return
+    try:
+        await conn.execute("ROLLBACK")
+    except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError):
+        log.warning("rollback failed; the connection is closed and opened again")
+        conn.terminate()
+
+
+def _store_error(exc: BaseException) -> StoreError:
+    if isinstance(exc, StoreError):
+        return exc
+    if not isinstance(exc, asyncpg.PostgresError | ValueError):
+        log.error("a store write raised %r", exc, exc_info=exc)
+    return StoreError(str(exc))
