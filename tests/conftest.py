@@ -1,14 +1,17 @@
-"""Shared fixtures: a Deckhand bot on a fresh SQLite file, ready for SimCord."""
+"""Shared fixtures: a Deckhand bot on a fresh SQLite file, ready for SimCord; the store tests'
+databases, on SQLite and on a throwaway PostgreSQL that the session starts by itself."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.app import Deckhand
 from bot.config import Settings
+from tests.pg_server import MISSING, SKIP_ENV, PgServer, find_binaries
 
 
 def make_settings(db: Path, **overrides) -> Settings:
@@ -41,3 +44,34 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[Deckhand]:
     # SimCord's teardown cancels the bot's tasks but does not call bot.close(); the store's
     # connection thread would otherwise outlive the test.
     await bot.store.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PgServer]:
+    """One PostgreSQL server for the whole session, started on first use (about a second)."""
+    if os.environ.get(SKIP_ENV) == "1":
+        pytest.skip(f"{SKIP_ENV}=1: the store tests on PostgreSQL are skipped")
+    binaries = find_binaries()
+    if binaries is None:
+        pytest.fail(MISSING, pytrace=False)
+    server = PgServer(binaries)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A DATABASE_URL of a fresh, empty database, once per backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    server: PgServer = request.getfixturevalue("postgres_server")
+    return server.new_database()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PgServer) -> str:
+    """A fresh, empty PostgreSQL database (for the tests of several processes)."""
+    return postgres_server.new_database()

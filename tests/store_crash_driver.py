@@ -1,5 +1,5 @@
 """Run by test_store_crash.py in its own process: 32 tables of The Game played at once through the
-table service on a given SQLite file, forever. After every acknowledged action it prints
+table service on a given database (a DATABASE_URL), forever. After every acknowledged action it prints
 "ack TABLE SEQ"; the test kills the process with SIGKILL while group commits are in flight."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.store import SqliteStore
+from bot.store import open_store
 from bot.tables import TableService
 from tests.farm import Farm, open_table
 
@@ -21,8 +21,8 @@ class Printing(Farm):
         sys.stdout.flush()
 
 
-async def main(db: str) -> None:
-    store = SqliteStore(db)
+async def main(url: str) -> None:
+    store = open_store(url)
     await store.open()
     farm = Printing(TableService(store))
     for channel in range(1, 33):

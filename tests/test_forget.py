@@ -1,11 +1,12 @@
 """Forget-me forgets everywhere: every column that holds a member id is covered, a seat handed to
-the AI keeps its member (so it is found), and the moderator log forgets its moderators."""
+the AI keeps its member (so it is found), and the moderator log forgets its moderators. On SQLite
+and on PostgreSQL."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.store.sqlite import SqliteStore
+from bot.store import open_store
 from bot.store.sqlite_stats import FORGOTTEN, MEMBER_COLUMNS
 
 MEMBER = 4242
@@ -17,20 +18,25 @@ def looks_like_a_member(column: str) -> bool:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = SqliteStore(str(tmp_path / "forget.sqlite3"))
+async def store(store_url):
+    s = open_store(store_url)
     await s.open()
     yield s
     await s.close()
 
 
 async def test_every_column_that_holds_member_ids_is_forgotten(store):
-    tables = [r[0] for r in await store._all("SELECT name FROM sqlite_master WHERE type = 'table'", ())]
-    found = set()
-    for table in tables:
-        for column in await store._all(f"PRAGMA table_info({table})", ()):
-            if looks_like_a_member(column[1]):
-                found.add((table, column[1]))
+    if store.dialect == "postgres":
+        columns = await store._all(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'", ()
+        )
+    else:
+        columns = [
+            (table, column[1])
+            for (table,) in await store._all("SELECT name FROM sqlite_master WHERE type = 'table'", ())
+            for column in await store._all(f"PRAGMA table_info({table})", ())
+        ]
+    found = {(table, column) for table, column in columns if looks_like_a_member(column)}
     assert found == MEMBER_COLUMNS, "a new column of member ids must be covered by forget_member"
 
 

@@ -1,6 +1,6 @@
 """Snapshots let a restart replay only the events after them. They are a cache: whatever is wrong
 with one (other rules, garbage, a hostile blob, ahead of the log), the table comes back from its log
-exactly as it was, and nothing else happens."""
+exactly as it was, and nothing else happens. Each test runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from bot import snapshots
 from bot.catalog import GAMES
 from bot.games import red_and_black, skipbo_junior, thegame
-from bot.store import SqliteStore
+from bot.store import Store, open_store
 from bot.store.base import Snapshot
 from bot.tables import PLAYING, Table, TableService
 from tests.farm import next_move
@@ -26,8 +26,8 @@ OUTPUT = {
 HOST = 500
 
 
-async def opened(path) -> SqliteStore:
-    store = SqliteStore(str(path))
+async def opened(url: str) -> Store:
+    store = open_store(url)
     await store.open()
     return store
 
@@ -71,8 +71,8 @@ def seen(table: Table) -> tuple:
     return (table.version, table.rule_version, OUTPUT[table.game](table.state), table.state.action_dicts())
 
 
-async def restarted(path) -> tuple[SqliteStore, TableService]:
-    store = await opened(path)
+async def restarted(url: str) -> tuple[Store, TableService]:
+    store = await opened(url)
     service = TableService(store)
     await service.load()
     return store, service
@@ -81,9 +81,9 @@ async def restarted(path) -> tuple[SqliteStore, TableService]:
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize(("before", "after"), [(1, 0), (7, 5), (30, 1), (12, 12)])
 async def test_a_snapshot_and_the_events_after_it_give_the_state_the_whole_log_gives(
-    tmp_path, game, before, after
+    store_url, game, before, after
 ):
-    path = tmp_path / "s.sqlite3"
+    path = store_url
     store = await opened(path)
     service = TableService(store)
     table = await deal(service, game, 1, seed=before * 31 + after)
@@ -137,10 +137,10 @@ def hostile_blob() -> bytes:
     ],
 )
 async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_restores_the_table(
-    tmp_path, monkeypatch, spoil
+    store_url, tmp_path, monkeypatch, spoil
 ):
     monkeypatch.chdir(tmp_path)
-    path = tmp_path / "s.sqlite3"
+    path = store_url
     store = await opened(path)
     service = TableService(store)
     table = await deal(service, thegame.NAME, 1, seed=4)
@@ -150,10 +150,10 @@ async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_restores_the_
     await service.save_snapshots()
     await advance(service, table, 4)
     expected, expected_other = seen(table), seen(other)
-    async with store.db.execute(
+    [row] = await store._all(
         "SELECT seq, rule_version, engine, state FROM snapshots WHERE table_id = ?", (table.id,)
-    ) as cur:
-        good = Snapshot(*(await cur.fetchone()))
+    )
+    good = Snapshot(*row)
     await store.save_snapshots({table.id: spoil(good)})
     await store.close()
 
@@ -167,10 +167,10 @@ async def test_a_snapshot_that_does_not_fit_is_ignored_and_the_log_restores_the_
         await store.close()
 
 
-async def test_snapshots_are_taken_in_the_tick_only_for_games_far_past_their_last_one(tmp_path):
+async def test_snapshots_are_taken_in_the_tick_only_for_games_far_past_their_last_one(store_url):
     from bot.tables import SNAPSHOT_EVERY
 
-    store = await opened(tmp_path / "s.sqlite3")
+    store = await opened(store_url)
     try:
         service = TableService(store)
         busy = await deal(service, thegame.NAME, 1, seed=2)
@@ -178,14 +178,14 @@ async def test_snapshots_are_taken_in_the_tick_only_for_games_far_past_their_las
         await advance(service, busy, SNAPSHOT_EVERY)
         await advance(service, quiet, 3)
         await service.tick()
-        async with store.db.execute("SELECT table_id, seq FROM snapshots") as cur:
-            assert [tuple(r) for r in await cur.fetchall()] == [(busy.id, busy.version)]
+        rows = await store._all("SELECT table_id, seq FROM snapshots", ())
+        assert [tuple(r) for r in rows] == [(busy.id, busy.version)]
     finally:
         await store.close()
 
 
-async def test_a_finished_game_leaves_no_snapshot_behind(tmp_path):
-    store = await opened(tmp_path / "s.sqlite3")
+async def test_a_finished_game_leaves_no_snapshot_behind(store_url):
+    store = await opened(store_url)
     try:
         service = TableService(store)
         table = await deal(service, thegame.NAME, 1, seed=9)
@@ -193,7 +193,6 @@ async def test_a_finished_game_leaves_no_snapshot_behind(tmp_path):
         await service.save_snapshots()
         await advance(service, table, 10_000)
         assert table.status != PLAYING
-        async with store.db.execute("SELECT COUNT(*) FROM snapshots") as cur:
-            assert (await cur.fetchone())[0] == 0
+        assert (await store._all("SELECT COUNT(*) FROM snapshots", ()))[0][0] == 0
     finally:
         await store.close()

@@ -1,4 +1,5 @@
-"""Stats queries on a few hundred synthetic results, checked against values computed here."""
+"""Stats queries on a few hundred synthetic results, checked against values computed here, on SQLite
+and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.store.sqlite import SqliteStore
+from bot.store import open_store
 
 GUILD, OTHER_GUILD, GAME = 5, 6, "the-game"
 MEMBERS = [100 + i for i in range(12)]
@@ -46,28 +47,26 @@ def make_results(n: int, seed: int = 3) -> list[dict]:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = SqliteStore(str(tmp_path / "stats.sqlite3"))
+async def store(store_url):
+    s = open_store(store_url)
     await s.open()
     results = make_results(300)
     for table_id, result in enumerate(results, start=1):
         at = result["finished_at"]
-        await s._write(
-            [
-                (
-                    "INSERT INTO tables (id, guild_id, channel_id, game, status, host_id, options, "
-                    "created_at, updated_at) VALUES (?, ?, ?, ?, 'playing', 1, '{}', ?, ?)",
-                    (table_id, result["guild_id"], table_id, GAME, at, at),
-                ),
-                *[
-                    (
-                        "INSERT INTO seats (table_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-                        (table_id, i, seat["user_id"], seat["name"], int(seat["ai"])),
-                    )
-                    for i, seat in enumerate(result["seats"])
-                ],
-            ]
-        )
+        row = {
+            "guild_id": result["guild_id"],
+            "channel_id": table_id,
+            "game": GAME,
+            "status": "playing",
+            "host_id": 1,
+            "options": {},
+            "created_at": at,
+            "updated_at": at,
+        }
+        seats = [
+            {"user_id": seat["user_id"], "name": seat["name"], "ai": seat["ai"]} for seat in result["seats"]
+        ]
+        assert await s.create_table(row, seats) == table_id
         await s.finish_table(table_id, result, status="finished", finished_at=at, updated_at=at)
     s.expected = results  # type: ignore[attr-defined]
     yield s
@@ -189,14 +188,16 @@ async def test_forgetting_a_member_removes_their_id_and_name(store):
     )
 
 
-async def test_results_from_before_the_stats_migration_are_carried_over(tmp_path, monkeypatch):
+async def test_results_from_before_the_stats_migration_are_carried_over(store_url, monkeypatch):
     import json
 
+    import bot.store.postgres as postgres_module
     import bot.store.sqlite as sqlite_module
 
-    every = sqlite_module.migrations()
-    monkeypatch.setattr(sqlite_module, "migrations", lambda: [m for m in every if m[0] < 3])
-    old = SqliteStore(str(tmp_path / "old.sqlite3"))
+    dialect = postgres_module if store_url.startswith("postgresql") else sqlite_module
+    every = dialect.migrations()
+    monkeypatch.setattr(dialect, "migrations", lambda: [m for m in every if m[0] < 3])
+    old = open_store(store_url)
     await old.open()
     seats = [
         {"user_id": 7, "name": "ann", "ai": False, "laid": 30},
@@ -219,8 +220,8 @@ async def test_results_from_before_the_stats_migration_are_carried_over(tmp_path
             ]
         )
     await old.close()
-    monkeypatch.setattr(sqlite_module, "migrations", lambda: every)
-    store = SqliteStore(str(tmp_path / "old.sqlite3"))
+    monkeypatch.setattr(dialect, "migrations", lambda: every)
+    store = open_store(store_url)
     await store.open()
     try:
         [row] = await store.leaderboard(9, GAME)

@@ -1,5 +1,5 @@
 """SIGKILL while many tables write at once: every acknowledged action is in the log, and a fresh
-start-up restores every table."""
+start-up restores every table. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import SqliteStore
+from bot.store import open_store
 from bot.tables import TableService
 
 DRIVER = Path(__file__).with_name("store_crash_driver.py")
@@ -19,10 +19,9 @@ DRIVER = Path(__file__).with_name("store_crash_driver.py")
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kill_after", [50, 1500])
-async def test_sigkill_mid_batch_loses_no_acknowledged_action(tmp_path, kill_after):
-    db = tmp_path / "crash.sqlite3"
+async def test_sigkill_mid_batch_loses_no_acknowledged_action(store_url, kill_after):
     proc = subprocess.Popen(
-        [sys.executable, str(DRIVER), str(db)],
+        [sys.executable, str(DRIVER), store_url],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -44,7 +43,7 @@ async def test_sigkill_mid_batch_loses_no_acknowledged_action(tmp_path, kill_aft
         proc.wait(timeout=30)
     assert count >= kill_after, proc.stderr.read() if proc.stderr else ""
 
-    store = SqliteStore(str(db))
+    store = open_store(store_url)
     await store.open()
     try:
         for table_id, seq in acked.items():

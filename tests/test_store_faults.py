@@ -1,5 +1,7 @@
 """The bad day of the store: one table's writes fail while many tables play, a unit of work fails
-inside a batch, SQLite rolls a whole transaction back, a log no longer replays."""
+inside a batch, SQLite rolls a whole transaction back, a log no longer replays. The tests that take
+`store_url` run on SQLite and on PostgreSQL (tests/conftest.py); the others are about SQLite's writer
+(its PostgreSQL counterpart: tests/test_postgres_store.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import SqliteStore, StoreError
+from bot.store import SqliteStore, Store, StoreError, open_store
 from bot.store.writer import Writer
 from bot.tables import CANCELLED, PLAYING, TableService
 from tests.farm import Farm, open_table, same_action
@@ -16,6 +18,12 @@ from tests.farm import Farm, open_table, same_action
 
 async def opened(path) -> SqliteStore:
     store = SqliteStore(str(path))
+    await store.open()
+    return store
+
+
+async def opened_url(url: str) -> Store:
+    store = open_store(url)
     await store.open()
     return store
 
@@ -30,24 +38,36 @@ def insert(n: int):
     return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
 
 
-async def make_writes_fail(store: SqliteStore, table_id: int) -> None:
+async def make_writes_fail(store, table_id: int) -> None:
     """A fault inside the database itself: every event insert of that one table is refused."""
-    await store._write(
-        [
+    if store.dialect == "postgres":
+        statements = [
+            (
+                "CREATE FUNCTION injected_fault() RETURNS trigger LANGUAGE plpgsql AS "
+                "$$ BEGIN RAISE EXCEPTION 'injected fault: disk I/O error'; END $$",
+                (),
+            ),
+            (
+                f"CREATE TRIGGER fail_{table_id} BEFORE INSERT ON events FOR EACH ROW "
+                f"WHEN (NEW.table_id = {table_id}) EXECUTE FUNCTION injected_fault()",
+                (),
+            ),
+        ]
+    else:
+        statements = [
             (
                 f"CREATE TRIGGER fail_{table_id} BEFORE INSERT ON events WHEN NEW.table_id = {table_id} "
                 "BEGIN SELECT RAISE(ABORT, 'injected fault: disk I/O error'); END",
                 (),
             )
         ]
-    )
+    await store._write(statements)
 
 
 async def test_one_tables_failing_writes_lose_nothing_of_the_others_and_the_next_start_restores_all(
-    tmp_path,
+    store_url,
 ):
-    path = tmp_path / "farm.sqlite3"
-    store = await opened(path)
+    store = await opened_url(store_url)
     service = TableService(store)
     farm = Farm(service)
     channels = range(1, 65)
@@ -78,7 +98,7 @@ async def test_one_tables_failing_writes_lose_nothing_of_the_others_and_the_next
     await store.close()
 
     # Every acknowledged action is in the log, in its place, and nothing else is.
-    again = await opened(path)
+    again = await opened_url(store_url)
     try:
         for table_id, acked in farm.acked.items():
             stored = await again.load_table(table_id)
@@ -195,9 +215,8 @@ async def test_a_failed_commit_fails_every_unit_of_the_batch(tmp_path):
         await writer.close()
 
 
-async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_start(tmp_path):
-    path = tmp_path / "broken.sqlite3"
-    store = await opened(path)
+async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_start(store_url):
+    store = await opened_url(store_url)
     service = TableService(store)
     farm = Farm(service)
     for channel in (1, 2, 3):
@@ -214,7 +233,7 @@ async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_star
     )
     await store.close()
 
-    again = await opened(path)
+    again = await opened_url(store_url)
     try:
         restarted = TableService(again)
         await restarted.load()
@@ -232,16 +251,15 @@ async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_star
 
 
 @pytest.mark.parametrize("kind", ["not json", '{"no type": 1}'])
-async def test_garbage_in_a_log_is_set_aside_too(tmp_path, kind):
-    path = tmp_path / "garbage.sqlite3"
-    store = await opened(path)
+async def test_garbage_in_a_log_is_set_aside_too(store_url, kind):
+    store = await opened_url(store_url)
     service = TableService(store)
     await Farm(service).play(1, 3)
     table = service.in_channel(1)
     assert table is not None
     await store._write([("UPDATE events SET action = ? WHERE table_id = ?", (kind, table.id))])
     await store.close()
-    again = await opened(path)
+    again = await opened_url(store_url)
     try:
         restarted = TableService(again)
         await restarted.load()
@@ -250,9 +268,8 @@ async def test_garbage_in_a_log_is_set_aside_too(tmp_path, kind):
         await again.close()
 
 
-async def test_a_log_with_a_missing_event_is_set_aside(tmp_path):
-    path = tmp_path / "gap.sqlite3"
-    store = await opened(path)
+async def test_a_log_with_a_missing_event_is_set_aside(store_url):
+    store = await opened_url(store_url)
     service = TableService(store)
     await Farm(service).play(1, 5)
     await Farm(service).play(2, 5, seed=2)
@@ -260,7 +277,7 @@ async def test_a_log_with_a_missing_event_is_set_aside(tmp_path):
     assert table is not None
     await store._write([("DELETE FROM events WHERE table_id = ? AND seq = 1", (table.id,))])
     await store.close()
-    again = await opened(path)
+    again = await opened_url(store_url)
     try:
         restarted = TableService(again)
         await restarted.load()

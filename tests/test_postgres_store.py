@@ -1,0 +1,170 @@
+"""What is PostgreSQL's own in the store: its writer (a failed unit stays alone, a failed COMMIT
+answers nobody "saved", a lost connection costs one batch), and migrations that several processes
+starting together apply once. The tests shared with SQLite take `store_url` in the other files."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.store import StoreError, open_store
+from bot.store.postgres import PostgresStore, migrations
+from bot.tables import TableService
+from tests.farm import Farm
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+async def store(postgres_url):
+    s = open_store(postgres_url)
+    assert isinstance(s, PostgresStore)
+    await s.open()
+    await s._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+    yield s
+    await s.close()
+
+
+def insert(n: int):
+    async def work(conn: asyncpg.Connection) -> None:
+        await conn.execute("INSERT INTO t VALUES ($1)", n)
+
+    return work
+
+
+async def numbers(store: PostgresStore) -> list[int]:
+    return [r[0] for r in await store._all("SELECT n FROM t ORDER BY n")]
+
+
+async def test_a_failed_unit_in_a_batch_is_rolled_back_alone(store):
+    async def broken(conn: asyncpg.Connection) -> None:
+        await conn.execute("INSERT INTO t VALUES (100)")
+        await conn.execute("INSERT INTO t VALUES (100)")  # fails: PostgreSQL ends the transaction
+
+    results = await asyncio.gather(
+        store.run(insert(1)), store.run(broken), store.run(insert(2)), return_exceptions=True
+    )
+    assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+    assert await numbers(store) == [1, 2]
+    # Later batches (with savepoints for a while, then without) keep working.
+    for n in range(3, 40):
+        await store.run(insert(n))
+    assert await numbers(store) == list(range(1, 40))
+
+
+async def test_a_unit_that_refuses_after_writing_leaves_nothing_of_itself(store):
+    async def refuses(conn: asyncpg.Connection) -> None:
+        await conn.execute("INSERT INTO t VALUES (50)")
+        raise StoreError("the version moved on")
+
+    results = await asyncio.gather(
+        store.run(insert(1)), store.run(refuses), store.run(insert(2)), return_exceptions=True
+    )
+    assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+    assert await numbers(store) == [1, 2]
+
+
+async def test_a_failed_commit_fails_every_unit_of_the_batch(store):
+    """Nobody is told "saved" when the COMMIT itself did not happen (a deferred check fails there)."""
+    await store._write(
+        [
+            (
+                "CREATE TABLE d (n INTEGER PRIMARY KEY, "
+                "m INTEGER REFERENCES d (n) DEFERRABLE INITIALLY DEFERRED)",
+                (),
+            )
+        ]
+    )
+
+    def row(n: int, m: int | None):
+        async def work(conn: asyncpg.Connection) -> None:
+            await conn.execute("INSERT INTO d VALUES ($1, $2)", n, m)
+
+        return work
+
+    results = await asyncio.gather(store.run(row(1, None)), store.run(row(2, 99)), return_exceptions=True)
+    assert all(isinstance(r, StoreError) for r in results)
+    assert (await store._all("SELECT COUNT(*) FROM d"))[0][0] == 0
+
+
+async def test_a_lost_connection_fails_its_batch_only_and_the_writer_connects_again(store):
+    await store.run(insert(1))
+
+    async def cut(conn: asyncpg.Connection) -> None:
+        await conn.execute("INSERT INTO t VALUES (2)")
+        await store._all("SELECT pg_terminate_backend($1)", (conn.get_server_pid(),))
+        await conn.execute("INSERT INTO t VALUES (3)")
+
+    with pytest.raises(StoreError):
+        await store.run(cut)
+    await store.run(insert(4))
+    assert await numbers(store) == [1, 4]
+
+
+MIGRATE = """
+import asyncio, sys
+from bot.store.postgres import migrate
+import asyncpg
+
+async def main(url):
+    conn = await asyncpg.connect(url)
+    try:
+        print(",".join(await migrate(conn)))
+    finally:
+        await conn.close()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+async def test_migrations_started_by_several_processes_at_once_are_applied_once(postgres_url):
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            MIGRATE,
+            postgres_url,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(3)
+    ]
+    outputs = [await p.communicate() for p in processes]
+    assert [p.returncode for p in processes] == [0, 0, 0], [err.decode()[-800:] for _, err in outputs]
+    applied = [out.decode().strip() for out, _ in outputs]
+    names = [name for _, name, _ in migrations()]
+    assert sorted(applied) == ["", "", ",".join(names)], "one process applied them all, the others none"
+    store = open_store(postgres_url)
+    await store.open()
+    try:
+        rows = await store._all("SELECT version FROM schema_migrations ORDER BY version")
+        assert [r[0] for r in rows] == [number for number, _, _ in migrations()]
+    finally:
+        await store.close()
+
+
+async def test_many_tables_play_through_one_writer_with_group_commit(postgres_url):
+    """Units queued while a batch is in flight share the next COMMIT (far fewer commits than units)."""
+    store = open_store(postgres_url)
+    await store.open()
+    try:
+        before = (
+            await store._all("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
+        )[0][0]
+        farm = Farm(TableService(store))
+        await asyncio.gather(*(farm.play(c, 20, seed=c) for c in range(1, 41)))
+        await asyncio.sleep(0.6)  # the statistics collector reports every half second
+        after = (
+            await store._all("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
+        )[0][0]
+        acked = sum(len(a) for a in farm.acked.values())
+        assert acked == 40 * 20
+        assert after - before < acked / 2, (after - before, acked)
+    finally:
+        await store.close()
