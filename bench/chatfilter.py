@@ -7,9 +7,10 @@ Three parts are scored, each with no game context (as `check-message` runs):
 - held-out: tests/chatfilter/corpus/heldout-*.csv, written by other people and only ever scored as
   a whole: its errors are never listed.
 
-A corpus file that is committed is finished. A file still being written (not yet committed, such
-as `dev-r4-mixed.csv` while its writer works) is used only once its writer has marked it finished
-with a `.done` file of the same name beside it.
+A committed development file is finished. A development file still being written (not yet
+committed: its writer is at work in the tree) is used only once its writer has marked it finished
+with a `.done` file of the same name beside it; once committed, it needs no marker. Held-out files
+are delivered whole and scored as they stand.
 
 Per part: precision, recall, false alarms per 100 harmless messages, false alarms per 100 harmless
 messages that hold a number or a number word, and the share of expected card values (the corpus's
@@ -67,8 +68,8 @@ COMMITTED = committed()
 
 
 def finished(path: Path) -> bool:
-    """A committed file is finished; a file not yet committed is still being written until a `.done`
-    file of its name stands beside it."""
+    """A committed development file is finished; one not yet committed is still being written until a
+    `.done` file of its name stands beside it."""
     if COMMITTED is None or path.name in COMMITTED:
         return True
     return path.with_suffix(".done").exists()
@@ -83,7 +84,7 @@ def round_of(name: str) -> str:
 PARTS = {
     "dev-set": [ROOT.parent / "shared" / "chatfilter" / "dev-set.csv"],
     "development": sorted(p for p in CORPUS.glob("dev-*.csv") if finished(p)),
-    "held-out": sorted(p for p in CORPUS.glob("heldout-*.csv") if finished(p)),
+    "held-out": sorted(CORPUS.glob("heldout-*.csv")),
 }
 QUANTITY_WORDS = ("dozen", "dutzend", "douzaine", "docena", "score", "centaine", "veintena")
 
@@ -275,7 +276,7 @@ def main() -> int:
         parts = {p: PARTS[p] for p in wanted}
     for name, files in list(parts.items()):
         if not files and name == "held-out" and not args.data:
-            print("held-out: no finished held-out file yet (a file not committed waits for its .done marker)")
+            print("held-out: no held-out file yet")
             print()
             del parts[name]
             continue
