@@ -412,14 +412,16 @@ def _refusal(
         return f"--players must be {low}" if low == high else f"--players must be {low}..{high}"
     if games < 1 or jobs < 1:
         return "--games and --jobs must be at least 1"
-    ais = AIS if game == NAME else CONTEST_AIS
+    # The co-operative game's own simulator knows its AIs by their old names too.
+    ais = AIS if spec.cooperative else CONTEST_AIS
     if ai is not None and ai not in ais and not _levels(ai):
         return (
             f"unknown AI {ai!r} for {game}; choose levels from {', '.join(LEVELS)} "
             f"(comma-separated, one per seat in turn), or {' or '.join(ais)}"
         )
-    if expert and game != NAME:
-        return f"--expert is a rule of {NAME} only"
+    if expert and "expert" not in spec.options.model_fields:
+        having = [g.title for g in GAMES.values() if "expert" in g.options.model_fields]
+        return f"--expert is a rule of {' and '.join(having)} only"
     return None
 
 
@@ -445,7 +447,7 @@ def simulate_main(
     if levels is not None:
         summary = simulate_levels(game, players, levels, games, seed, jobs, progress, expert)
         return _report_levels(summary, as_json)
-    if game != NAME:
+    if not GAMES[game].cooperative:
         return _report_contest(simulate_game(game, players, games, seed, jobs, progress), as_json)
     ai = ai or AIS[0]
     summary = simulate(players, games, seed, expert, jobs, ai, progress)
