@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import sys
 
@@ -11,7 +13,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.options import SettingsService
-from bot.store import Store, open_store
+from bot.store import Store, StoreError, open_store
 from bot.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -33,7 +35,7 @@ def intents() -> discord.Intents:
 class Deckhand(commands.Bot):
     """The bot. It owns the settings, the store and the table service; cogs use them."""
 
-    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None, **shards: object) -> None:
         # Nothing the bot writes pings anyone unless that message names who it may ping (a member
         # named "<@someone>" or "@everyone" pings nobody).
         super().__init__(
@@ -41,9 +43,14 @@ class Deckhand(commands.Bot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
-        self.store = store or open_store(settings.database_url)
+        # With shards, the store reads at start-up only the tables of this process's guilds; clicks
+        # and commands only come from them, so the table service holds no other table.
+        self.store = store or open_store(
+            settings.database_url, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+        )
         # discord.utils.utcnow is the one clock: tests move it with simulated time.
         self.tables = TableService(self.store, clock=discord.utils.utcnow, turn_timer=settings.turn_timer)
         # Per-server options with channel overrides (moderators set them with /settings).
@@ -54,12 +61,30 @@ class Deckhand(commands.Bot):
         await self.tables.load()
         for name in EXTENSIONS:
             await self.load_extension(name)
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> bool:
+        """Send the slash commands to Discord, from one process only (the one that runs shard 0) and
+        only when they differ from the last ones sent (their hash is kept in the database).
+        Whether they were sent."""
+        guild = discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        if not self.settings.syncs_commands:
+            log.info("slash commands are synced by the process that runs shard 0")
+            return False
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+        key = f"commands:{guild.id if guild is not None else 'global'}"
+        if await self.store.get_state(key) == digest:
+            log.info("slash commands unchanged since the last sync; not sent again")
+            return False
+        await self.tree.sync(guild=guild)
+        try:
+            await self.store.set_state(key, digest)
+        except StoreError:
+            log.warning("could not keep the hash of the synced commands; the next start syncs again")
+        return True
 
     async def close(self) -> None:
         try:
@@ -82,6 +107,19 @@ class Deckhand(commands.Bot):
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
 
 
+class ShardedDeckhand(Deckhand, commands.AutoShardedBot):
+    """The bot as one of several processes: an AutoShardedBot running the shards SHARD_IDS of
+    SHARD_COUNT, sharing one PostgreSQL database with the others."""
+
+
+def make_bot(settings: Settings, store: Store | None = None) -> Deckhand:
+    """The bot these settings ask for: sharded when SHARD_COUNT is set."""
+    if settings.sharded:
+        shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        return ShardedDeckhand(settings, store, shard_count=settings.shard_count, shard_ids=shard_ids)
+    return Deckhand(settings, store)
+
+
 BAD_TOKEN = """\
 Discord refused the token in DISCORD_TOKEN: it is wrong, was reset, or is a placeholder.
 Copy the bot's token again (Developer Portal > your application > Bot > Reset Token) and put it
@@ -97,7 +135,7 @@ def run_bot(settings: Settings) -> int:
     """Run until stopped. 0 when stopped; 3 for a token Discord refuses; 4 when Discord is unreachable."""
     token = settings.discord_token
     assert token is not None
-    bot = Deckhand(settings)
+    bot = make_bot(settings)
     try:
         bot.run(token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
