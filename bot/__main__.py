@@ -71,6 +71,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
+    move = sub.add_parser(
+        "migrate-store",
+        help="copy a SQLite database into an empty PostgreSQL database (for several shard processes)",
+    )
+    move.add_argument(
+        "source", metavar="FROM", help="the SQLite database: sqlite:///data/deckhand.sqlite3 or a path"
+    )
+    move.add_argument(
+        "target", metavar="TO", help="the PostgreSQL database: postgresql://user:password@host/db"
+    )
+
     check = sub.add_parser(
         "check-message",
         help="read chat messages from standard input, one per line; write one JSON verdict per line",
@@ -172,8 +183,26 @@ def _run() -> int:
     return run_bot(settings)
 
 
+def _migrate_store(source: str, target: str) -> int:
+    import asyncio
+
+    from bot.store.migrate import Refused, migrate_store
+
+    try:
+        counts = asyncio.run(migrate_store(source, target))
+    except Refused as exc:
+        print(f"migrate-store: refused, nothing was changed: {exc}", file=sys.stderr)
+        return 1
+    for table, rows in counts.items():
+        print(f"{table:>20}: {rows:,} rows")
+    print(f"copied {sum(counts.values()):,} rows; start the bot with DATABASE_URL set to the new database")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "migrate-store":
+        return _migrate_store(args.source, args.target)
     if args.command == "play":
         return _play(args)
     if args.command == "simulate":
