@@ -36,6 +36,7 @@ APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try 
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
+HAND_FOLLOWS_FOR = 14 * 60  # seconds an open hand is redrawn when the turn comes (Discord allows 15 min)
 ANSWER_DEADLINE = 2.0  # seconds: a click whose work takes longer is deferred (Discord allows 3)
 CATCH_UP_PER_SECOND = 5  # boards brought up to date per second after a start
 SET_ASIDE = (
@@ -142,6 +143,9 @@ class Tables(commands.Cog):
         self._scroll: dict[int, int] = {}
         self._tasks: set[asyncio.Task] = set()
         self._caught_up = False
+        # Each player's open hand per table: the click that last drew it (its token may edit the
+        # message for 15 minutes) and when. A restart forgets them; the next click draws one again.
+        self._open_hands: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
     async def cog_load(self) -> None:
         self.ticker.change_interval(seconds=self.tick_seconds)
@@ -547,6 +551,7 @@ class Tables(commands.Cog):
                     table, seat, None
                 )
                 await redraw(interaction, **message.kwargs())
+                self._hand_shown(table, interaction)
         except Exception:
             if on_board:
                 self.present(table)
@@ -662,6 +667,7 @@ class Tables(commands.Cog):
         if presentation(table.game).hand is None:
             raise TableError(presentation(table.game).no_hand)
         await interaction.response.send_message(**render.hand(table, seat).kwargs(), ephemeral=True)
+        self._hand_shown(table, interaction)
 
     async def _show_hand(
         self, interaction: discord.Interaction, table: Table, note: str | None = None
@@ -672,6 +678,33 @@ class Tables(commands.Cog):
             await reply(interaction, note or "You have no hand at this table.")
             return
         await redraw(interaction, **render.hand(table, seat, note=note).kwargs())
+        self._hand_shown(table, interaction)
+
+    def _hand_shown(self, table: Table, interaction: discord.Interaction) -> None:
+        """Remember the message that now shows this player's hand, so it can follow the game."""
+        now = asyncio.get_running_loop().time()
+        self._open_hands[(table.id, interaction.user.id)] = (interaction, now)
+        for key, (_, shown_at) in list(self._open_hands.items()):
+            if now - shown_at > HAND_FOLLOWS_FOR:
+                del self._open_hands[key]
+
+    async def _follow_hand(self, table: Table, user_id: int) -> None:
+        """Their turn has come: redraw the hand they have open, if Discord still lets the bot edit it.
+        Only ever the hand of the person who opened it, in the message only they see."""
+        opened = self._open_hands.get((table.id, user_id))
+        seat = table.seat_of(user_id)
+        if opened is None or seat is None or table.state is None or presentation(table.game).hand is None:
+            return
+        interaction, shown_at = opened
+        if asyncio.get_running_loop().time() - shown_at > HAND_FOLLOWS_FOR:
+            del self._open_hands[(table.id, user_id)]
+            return
+        try:
+            await interaction.edit_original_response(**render.hand(table, seat).kwargs())
+        except DISCORD_FAULTS as exc:
+            # Dismissed, or the token ran out: the hand is drawn again at the next click.
+            log.debug("table %s: the open hand of %s could not follow: %r", table.id, user_id, exc)
+            self._open_hands.pop((table.id, user_id), None)
 
     async def _show_current(self, interaction: discord.Interaction, table: Table) -> None:
         """A click drawn for an older state: redraw what was clicked as it is now, and say so."""
@@ -774,6 +807,8 @@ class Tables(commands.Cog):
         person = table.seats[state.current].user_id
         message = await channel.send(render.turn_notice(table), allowed_mentions=mention_only(person))
         await self.tables.meta_update(table, turn_msg=message.id, notice_turn=turn)
+        if person is not None:
+            await self._follow_hand(table, person)
 
     async def _final(self, table: Table, channel: Any) -> None:
         """The final report, once: after it is posted the table is marked reported."""
