@@ -23,8 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seats",
-        default="you",
-        help="comma-separated seats: a name (a person, hot seat) or 'ai', e.g. 'ann,ai,bob'",
+        help="comma-separated seats: a name (a person, hot seat) or 'ai', e.g. 'ann,ai,bob' (default: "
+        "you alone in The Game, you and an AI in Skip-Bo Junior, you and three AIs in Red and Black)",
     )
     play.add_argument("--expert", action="store_true", help="at least 3 cards a turn")
     play.add_argument("--smaller-hands", action="store_true", help="one card fewer in every hand")
@@ -95,75 +95,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _play(args: argparse.Namespace) -> int:
-    import random
+    from bot.local.command import play_command
 
-    from bot.ai import LEVELS
-    from bot.games import red_and_black, skipbo_junior, thegame
-    from bot.localtable import play_main
-
-    module = {"the-game": thegame, "skip-bo-junior": skipbo_junior, "red-and-black": red_and_black}[args.game]
-    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    if args.game == "red-and-black" and args.seats == "you":
-        seats = ["you", "ai", "ai", "ai"]
-    elif args.game == "skip-bo-junior" and args.seats == "you":
-        seats = ["you", "ai"]
-    low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
-    if not low <= len(seats) <= high:
-        need = f"{low}" if low == high else f"{low} to {high}"
-        print(f"play: {module.TITLE} takes {need} seats, not {len(seats)}", file=sys.stderr)
-        return 2
-    levels = [level.strip() for level in args.ai.split(",")] if args.ai else None
-    if levels is not None and any(level not in LEVELS for level in levels):
-        print(
-            f"play: --ai takes levels from {', '.join(LEVELS)}, e.g. 'hard' or 'hard,easy'", file=sys.stderr
-        )
-        return 2
-    if not 1 <= args.first <= len(seats):
-        print(f"play: --first must be a seat 1..{len(seats)}", file=sys.stderr)
-        return 2
-    try:
-        if args.game == "skip-bo-junior":
-            options = skipbo_junior.SkipBoJuniorOptions(
-                stockpile=args.stockpile or 10, may_stop=args.may_stop
-            )
-            options.check(len(seats))
-        elif args.game == "red-and-black":
-            options = red_and_black.RedAndBlackOptions(to_300=args.to_300)
-        else:
-            options = thegame.TheGameOptions(
-                expert=args.expert,
-                smaller_hands=args.smaller_hands,
-                hand_size=args.hand_size,
-                min_cards=args.min_cards,
-            )
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        print(f"play: bad option: {problems}", file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        print(f"play: bad option: {exc}", file=sys.stderr)
-        return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(63)
-    # With --save -, standard output carries the record alone, ready for a pipe into `replay -`.
-    talk = sys.stderr if args.save == "-" else sys.stdout
-    table = None
-    if args.game != "the-game":
-        from bot.localgames import RedAndBlackTable, SkipBoJuniorTable
-
-        kind = SkipBoJuniorTable if args.game == "skip-bo-junior" else RedAndBlackTable
-        table = kind(seats, options, seed=seed, first_player=args.first - 1, stdout=talk, ai_levels=levels)  # type: ignore[arg-type]
-    return play_main(
-        seats,
-        options,  # type: ignore[arg-type]
-        seed=seed,
-        first_player=args.first - 1,
-        save=args.save,
-        stdout=talk,
-        ask_to_save=(lambda: sys.stdin.isatty()),
-        table=table,
-        record_out=sys.stdout,
-        ai_levels=levels,
-    )
+    return play_command(args)
 
 
 def _run() -> int:

@@ -10,9 +10,20 @@ from bot.ai import red_and_black as rb_ai
 from bot.ai import skipbo_junior as sb_ai
 from bot.games import red_and_black as rb
 from bot.games import skipbo_junior as sb
-from bot.localgames import RedAndBlackTable, SkipBoJuniorTable
-from bot.localtable import play_main
+from bot.local.loop import LocalTable, play_main
 from bot.records import parse_record, replay
+
+
+def sb_table(seats: list[str], typed: str, seed: int, out: io.StringIO) -> LocalTable:
+    return LocalTable(
+        sb.NAME, seats, sb.SkipBoJuniorOptions(), seed=seed, stdin=io.StringIO(typed), stdout=out
+    )
+
+
+def rb_table(seats: list[str], typed: str, seed: int, out: io.StringIO) -> LocalTable:
+    return LocalTable(
+        rb.NAME, seats, rb.RedAndBlackOptions(), seed=seed, stdin=io.StringIO(typed), stdout=out
+    )
 
 
 def sb_lines(seed: int) -> list[str]:
@@ -32,14 +43,8 @@ def test_a_person_plays_skip_bo_junior_against_the_ai_to_the_end(tmp_path):
     seed = 21
     out = io.StringIO()
     path = tmp_path / "sbj.json"
-    table = SkipBoJuniorTable(
-        ["Ann", "ai"],
-        sb.SkipBoJuniorOptions(),
-        seed=seed,
-        stdin=io.StringIO("\n".join(sb_lines(seed)) + "\n"),
-        stdout=out,
-    )
-    code = play_main([], sb.SkipBoJuniorOptions(), seed=seed, first_player=0, save=str(path), table=table)  # type: ignore[arg-type]
+    table = sb_table(["Ann", "ai"], "\n".join(sb_lines(seed)) + "\n", seed, out)
+    code = play_main(table, save=str(path))
     text = out.getvalue()
     assert code == 0
     assert "Not allowed: there is no source 9" in text
@@ -80,14 +85,7 @@ def rb_lines(seed: int, people: set[int]) -> list[str]:
 def test_two_people_and_two_ai_seats_play_red_and_black_with_hidden_hands():
     seed = 4
     out = io.StringIO()
-    table = RedAndBlackTable(
-        ["Ann", "ai", "Bob", "ai"],
-        rb.RedAndBlackOptions(),
-        seed=seed,
-        stdin=io.StringIO("\n".join(rb_lines(seed, {0, 2})) + "\n"),
-        stdout=out,
-    )
-    state = table.run()
+    state = rb_table(["Ann", "ai", "Bob", "ai"], "\n".join(rb_lines(seed, {0, 2})) + "\n", seed, out).run()
     text = out.getvalue()
     expected = rb.new_game(seed=seed, first_dealer=3)
     while not expected.is_over:
@@ -125,23 +123,11 @@ def test_the_play_command_checks_seats_and_options_per_game():
 def test_a_seat_called_you_wins_in_the_second_person():
     seed = 0  # seat 0 wins this deal of Skip-Bo Junior when it plays as the baseline does
     out = io.StringIO()
-    SkipBoJuniorTable(
-        ["you", "ai"],
-        sb.SkipBoJuniorOptions(),
-        seed=seed,
-        stdin=io.StringIO("\n".join(sb_lines(seed)) + "\n"),
-        stdout=out,
-    ).run()
+    sb_table(["you", "ai"], "\n".join(sb_lines(seed)) + "\n", seed, out).run()
     assert "you win: your stockpile is empty!" in out.getvalue()
     seed = 6  # seat 0 wins deals and the game of Red and Black
     out = io.StringIO()
-    RedAndBlackTable(
-        ["you", "ai", "ai", "ai"],
-        rb.RedAndBlackOptions(),
-        seed=seed,
-        stdin=io.StringIO("\n".join(rb_lines(seed, {0})) + "\n"),
-        stdout=out,
-    ).run()
+    rb_table(["you", "ai", "ai", "ai"], "\n".join(rb_lines(seed, {0})) + "\n", seed, out).run()
     text = out.getvalue()
     assert ": you win in round" in text and "you win the game." in text and "you wins" not in text
 
@@ -149,16 +135,12 @@ def test_a_seat_called_you_wins_in_the_second_person():
 def test_quit_asks_for_confirmation_at_the_other_tables():
     def sb_text(typed: str) -> str:
         out = io.StringIO()
-        SkipBoJuniorTable(
-            ["Ann", "ai"], sb.SkipBoJuniorOptions(), seed=0, stdin=io.StringIO(typed), stdout=out
-        ).run()
+        sb_table(["Ann", "ai"], typed, 0, out).run()
         return out.getvalue()
 
     def rb_text(typed: str) -> str:
         out = io.StringIO()
-        RedAndBlackTable(
-            ["Ann", "ai", "ai", "ai"], rb.RedAndBlackOptions(), seed=0, stdin=io.StringIO(typed), stdout=out
-        ).run()
+        rb_table(["Ann", "ai", "ai", "ai"], typed, 0, out).run()
         return out.getvalue()
 
     for text_of in (sb_text, rb_text):

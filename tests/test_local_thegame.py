@@ -1,4 +1,4 @@
-"""The terminal table, driven by typed lines as a person would play it."""
+"""The Game at the terminal table, driven by typed lines as a person would play it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,15 @@ import sys
 
 from bot.ai import baseline
 from bot.games import thegame
-from bot.localtable import TerminalTable, play_main
+from bot.local.base import named
+from bot.local.loop import LocalTable, play_main, seat_names
 from bot.records import parse_record, replay
+
+
+def table(seats: list[str], typed: str, seed: int, out: io.StringIO) -> LocalTable:
+    return LocalTable(
+        thegame.NAME, seats, thegame.TheGameOptions(), seed=seed, stdin=io.StringIO(typed), stdout=out
+    )
 
 
 def scripted_lines(players: int, seed: int, people: set[int]) -> list[str]:
@@ -25,15 +32,10 @@ def scripted_lines(players: int, seed: int, people: set[int]) -> list[str]:
             lines += ["end", "1 9", "what"]  # refused: too early, not a card, not a command
         turn = state.turn
         while not state.is_over and state.turn == turn:
-            move = baseline.next_action(state, seat)
-            if move[0] == baseline.PLAY:
-                state.play(seat, move[1], move[2])
-                if seat in people:
-                    lines.append(f"{move[1]} {move[2]}")
-            else:
-                state.end_turn(seat)
-                if seat in people:
-                    lines.append("end")
+            move = baseline.choose(thegame.seat_view(state, seat))
+            state.apply(move)
+            if seat in people:
+                lines.append(f"{move.card} {move.pile}" if isinstance(move, thegame.Play) else "end")
     return lines
 
 
@@ -42,15 +44,7 @@ def test_one_person_plays_a_whole_game_and_saves_the_record(tmp_path):
     lines = scripted_lines(1, seed, {0})
     out = io.StringIO()
     path = tmp_path / "game.json"
-    code = play_main(
-        ["Ann"],
-        thegame.TheGameOptions(),
-        seed=seed,
-        first_player=0,
-        save=str(path),
-        stdin=io.StringIO("\n".join(lines) + "\n"),
-        stdout=out,
-    )
+    code = play_main(table(["Ann"], "\n".join(lines) + "\n", seed, out), save=str(path))
     text = out.getvalue()
     assert code == 0
     assert "Not allowed: lay at least 2 cards before ending the turn" in text
@@ -70,15 +64,7 @@ def test_hot_seat_with_an_ai_seat(tmp_path):
     seed = 5
     lines = scripted_lines(3, seed, {0, 2})
     out = io.StringIO()
-    play_main(
-        ["Ann", "ai", "Bob"],
-        thegame.TheGameOptions(),
-        seed=seed,
-        first_player=0,
-        save=None,
-        stdin=io.StringIO("\n".join(lines) + "\n"),
-        stdout=out,
-    )
+    play_main(table(["Ann", "ai", "Bob"], "\n".join(lines) + "\n", seed, out), save=None)
     text = out.getvalue()
     assert "Pass the keyboard to Ann" in text and "Pass the keyboard to Bob" in text
     assert "AI 2 lays" in text
@@ -87,15 +73,7 @@ def test_hot_seat_with_an_ai_seat(tmp_path):
 
 def test_input_ending_abandons_the_game():
     out = io.StringIO()
-    play_main(
-        ["Ann"],
-        thegame.TheGameOptions(),
-        seed=1,
-        first_player=0,
-        save=None,
-        stdin=io.StringIO("signal 3 dont\n"),
-        stdout=out,
-    )
+    play_main(table(["Ann"], "signal 3 dont\n", 1, out), save=None)
     text = out.getvalue()
     assert "Ann please don't play here" in text
     assert "ended early with 98 cards not laid" in text
@@ -155,15 +133,7 @@ def test_save_to_dash_prints_the_record_and_replay_dash_reads_it(tmp_path):
 
 def play_text(seats: list[str], typed: str) -> str:
     out = io.StringIO()
-    play_main(
-        seats,
-        thegame.TheGameOptions(),
-        seed=1,
-        first_player=0,
-        save=None,
-        stdin=io.StringIO(typed),
-        stdout=out,
-    )
+    play_main(table(seats, typed, 1, out), save=None)
     return out.getvalue()
 
 
@@ -172,10 +142,10 @@ def test_a_seat_called_you_is_spoken_to_in_the_second_person():
     assert "turn 1: you have laid 0 of at least 2" in text and "you has" not in text
     text = play_text(["you", "ai"], "leave\n")
     assert "you leave the table; your cards count as not laid" in text
-    table = TerminalTable(["ai", "you"], io.StringIO(), io.StringIO())
-    assert table.named("player 1 has left the game") == "you have left the game"
-    assert table.named("it is player 0's turn, not player 1's") == "it is AI 1's turn, not yours"
-    assert table.named("card 7 is not in player 1's hand") == "card 7 is not in your hand"
+    names = seat_names(["ai", "you"])
+    assert named("player 1 has left the game", names) == "you have left the game"
+    assert named("it is player 0's turn, not player 1's", names) == "it is AI 1's turn, not yours"
+    assert named("card 7 is not in player 1's hand", names) == "card 7 is not in your hand"
 
 
 def test_quit_asks_first_and_goes_on_unless_confirmed():
