@@ -64,7 +64,7 @@ def closing(embed: discord.Embed, table: Table, finished_at: datetime) -> Messag
     embed.add_field(
         name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
     )
-    embed.set_footer(text=f"table {table.id} · /game export gives the full record")
+    embed.set_footer(text="/game export gives the full record of this game")
     view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
     return Message(embed=embed, view=view)
 

@@ -86,7 +86,7 @@ def rb_board(table: Table) -> Message:
     if view.deals:
         embed.add_field(name="Last deal", value=_deal_line(table, view.deals[-1]), inline=False)
     embed.add_field(name="Scores", value=_score_table(table, view.deals, view.totals), inline=False)
-    embed.set_footer(text=f"Your hand is private: open it with My hand · table {table.id}")
+    embed.set_footer(text="Your hand is private: open it with My hand")
     buttons = view_of(TableButton("hand", table.id, label="My hand", style=Style.primary))
     return Message(embed=embed, view=buttons)
 

@@ -78,9 +78,7 @@ def sb_board(table: Table) -> Message:
         embed.add_field(
             name=f"{marker}{seat_line(table, seat)}", value=f"{stock}\nStacks: {stacks}", inline=False
         )
-    embed.set_footer(
-        text=f"★ is wild · stacks read bottom to top, the bold card is on top · table {table.id}"
-    )
+    embed.set_footer(text="★ is wild · stacks read bottom to top, the bold card is on top")
     return Message(embed=embed, view=_sb_buttons(table))
 
 

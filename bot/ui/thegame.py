@@ -68,7 +68,7 @@ def board(table: Table) -> Message:
             value=f"{current} has laid {view.played_this_turn} of at least {view.min_cards}",
             inline=True,
         )
-    embed.set_footer(text=f"{plural(view.cards_left, 'card')} not laid yet · table {table.id}")
+    embed.set_footer(text=f"{plural(view.cards_left, 'card')} not laid yet")
     buttons = view_of(TableButton("hand", table.id, label="Show my hand", style=Style.primary))
     return Message(embed=embed, view=buttons)
 
@@ -246,7 +246,7 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
             for user_id, count in sorted(strikes.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))
         ]
         embed.add_field(name="Talk rule", value="\n".join(lines), inline=False)
-    embed.set_footer(text=f"table {table.id} · /game export gives the full record")
+    embed.set_footer(text="/game export gives the full record of this game")
     view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
     return Message(embed=embed, view=view)
 
