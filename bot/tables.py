@@ -177,6 +177,16 @@ class TimerEvent:
     kind: str  # "lobby_expired", "reminder" or "timeout"
 
 
+def first_seat(table: Table) -> int | None:
+    """The seat chosen to go first in a lobby; None for a random seat. The host's seat when nobody
+    chose, or when the chosen person has left the lobby."""
+    chosen = table.meta.get("first")
+    if chosen == "random":
+        return None
+    seat = table.seat_of(chosen) if isinstance(chosen, int) else None
+    return seat if seat is not None else (table.seat_of(table.host_id) or 0)
+
+
 class _SnapshotUnfit(Exception):
     """A stored snapshot cannot be used: the table is read again from its whole log."""
 
@@ -600,9 +610,29 @@ class TableService:
             await self._deal(table, seed)
         return Outcome(table, turn_changed=True, game_over=table.state is not None and table.state.is_over)
 
+    async def choose_first(self, table_id: int, user_id: int, who: str) -> Table:
+        """The players decide who goes first: ``who`` is "me" (the one who clicked) or "random".
+        Anyone seated may choose; the last choice stands. Without one, the host starts."""
+        if who not in ("me", "random"):
+            raise TableError("That button is not one of mine.")
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if table.seat_of(user_id) is None:
+                raise TableError("Only players seated at this table can choose who goes first.")
+            first = user_id if who == "me" else "random"
+            meta = {**table.meta, "first": first}
+            try:
+                await self.store.update_table(table.id, meta=meta, updated_at=_iso(self.now()))
+            except StoreError as exc:
+                raise TableError(SAVE_FAILED) from exc
+            table.meta = meta
+        return table
+
     async def _deal(self, table: Table, seed: int | None) -> None:
         seed = secrets.randbits(63) if seed is None else seed
-        first = table.seat_of(table.host_id) or 0
+        chosen = first_seat(table)
+        first = secrets.randbelow(len(table.seats)) if chosen is None else chosen
         state = table.spec.deal(len(table.seats), table.options, seed, first)
         now = self.now()
         timer = {"turn_started": _iso(now), "reminded": False, "expired": False}

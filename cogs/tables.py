@@ -467,6 +467,12 @@ class Tables(commands.Cog):
         table = await self.tables.add_ai(click.table_id, interaction.user.id, level)
         await interaction.response.edit_message(**render.lobby(table).kwargs())
 
+    async def _click_first(self, interaction: discord.Interaction, click: Click) -> None:
+        table = await self.tables.choose_first(
+            click.table_id, interaction.user.id, click.args[0] if click.args else ""
+        )
+        await interaction.response.edit_message(**render.lobby(table).kwargs())
+
     async def _click_cancel(self, interaction: discord.Interaction, click: Click) -> None:
         table = await self.tables.cancel(
             click.table_id, interaction.user.id, moderator=await is_mod(self.bot, interaction)

@@ -13,7 +13,7 @@ from datetime import datetime
 import discord
 
 from bot.ai import LEVELS
-from bot.tables import Table
+from bot.tables import Table, first_seat
 from bot.ui.base import COLOUR, LOST_COLOUR, Message, Style, seat_line
 from bot.ui.components import TableButton, view_of
 from bot.ui.games import presentation
@@ -37,8 +37,15 @@ def lobby(table: Table) -> Message:
     embed.description = f"{presentation(table.game).pitch}\nOptions: {options_line(table)}."
     seats = "\n".join(f"{i + 1}. {seat_line(table, i)}" for i in range(len(table.seats)))
     embed.add_field(name=f"Seats ({len(table.seats)}/{spec.max_players})", value=seats, inline=False)
+    first = first_seat(table)
+    embed.add_field(
+        name="Goes first",
+        value="a seat drawn at random" if first is None else table.name(first),
+        inline=False,
+    )
     embed.set_footer(
-        text="The host starts the game. AI seats play easy (plainly), normal or hard (the strongest). "
+        text="The host starts the game. Decide together who goes first: whoever is chosen clicks "
+        "I'll go first. AI seats play easy (plainly), normal or hard (the strongest). "
         "An idle lobby closes after 30 minutes."
     )
     full = len(table.seats) >= spec.max_players
@@ -51,6 +58,8 @@ def lobby(table: Table) -> Message:
             TableButton("ai", table.id, 0, level, label=f"Add AI seat: {level}", disabled=full, row=1)
             for level in LEVELS
         ),
+        TableButton("first", table.id, 0, "me", label="I'll go first", row=2),
+        TableButton("first", table.id, 0, "random", label="Random first player", row=2),
     )
     return Message(embed=embed, view=view)
 
