@@ -622,11 +622,13 @@ class TableService:
                 raise TableError("Only players seated at this table can choose who goes first.")
             first = user_id if who == "me" else "random"
             meta = {**table.meta, "first": first}
+            now = self.now()
             try:
-                await self.store.update_table(table.id, meta=meta, updated_at=_iso(self.now()))
+                await self.store.update_table(table.id, meta=meta, updated_at=_iso(now))
             except StoreError as exc:
                 raise TableError(SAVE_FAILED) from exc
             table.meta = meta
+            table.updated_at = now  # a choice keeps the lobby from closing as idle
         return table
 
     async def _deal(self, table: Table, seed: int | None) -> None:
