@@ -11,9 +11,6 @@ from bisect import bisect_left, bisect_right
 
 from bot.games.thegame import DECK_SIZE, EndTurn, Play, SeatView, TheGameState, seat_view
 
-PLAY = "play"
-END_TURN = "end_turn"
-
 
 def best_play(cards: list[int], piles: list[int]) -> tuple[int, int, int] | None:
     """(gap, card, pile index) of the cheapest legal play from a sorted hand, or None. The trick
@@ -113,15 +110,6 @@ def choose(view: SeatView) -> Play | EndTurn:
     if free is not None:
         return Play(player=view.seat, card=free[0], pile=free[1] + 1)
     return EndTurn(player=view.seat)
-
-
-def next_action(state: TheGameState, seat: int) -> tuple:
-    """For callers that hold the state and read plain tuples: the action of `choose` on the seat's
-    view, as ("play", card, pile 1..4) or ("end_turn",)."""
-    action = choose(seat_view(state, seat))
-    if isinstance(action, Play):
-        return (PLAY, action.card, action.pile)
-    return (END_TURN,)
 
 
 def play_turn(state: TheGameState) -> None:

@@ -10,6 +10,7 @@ from bot.ai import baseline
 from bot.ai import red_and_black as rb_ai
 from bot.games import red_and_black as rb
 from bot.games import skipbo_junior as sb
+from bot.games import thegame as tg
 from bot.tables import PLAYING, Table
 
 
@@ -99,11 +100,12 @@ async def play_turn(member: Any, channel: Any, table: Table, seat: int) -> None:
     hand = await show_hand(member, channel)
     turn = state.turn
     while table.status == PLAYING and state.turn == turn:
-        move = baseline.next_action(state, seat)
-        if move[0] == baseline.PLAY:
-            _, card, pile = move
-            chosen = await member.click(hand, label=str(card))
-            target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile}")
+        move = baseline.choose(tg.seat_view(state, seat))
+        if isinstance(move, tg.Play):
+            chosen = await member.click(hand, label=str(move.card))
+            target = button(
+                chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{move.card}_{move.pile}"
+            )
             result = await member.click(chosen.response, custom_id=target["custom_id"])
         else:
             result = await member.click(hand, label="End turn")
