@@ -84,6 +84,29 @@ def turn_notice(table: Table) -> str:
 
 # ---- a hand (ephemeral) ------------------------------------------------------------------------
 
+CLOSE = 3  # a gap this small (or the backwards trick) is a close fit
+
+
+def _gaps(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(gap, pile) for each pile the card fits, the best first: the trick's gap is negative."""
+    return sorted((thegame.gap(card, pile - 1, tops[pile - 1]), pile) for pile in piles)
+
+
+def fit_line(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> str:
+    """Where one card may go and how much each place skips: "**38** ⬆️1 gap 5 · ⬇️4 ↩ trick"."""
+    places = []
+    for step, pile in _gaps(card, piles, tops):
+        how = "↩ backwards trick" if step < 0 else f"gap {step}"
+        places.append(f"{ARROWS[pile - 1]}{pile} {how}")
+    return f"**{card}**: " + " · ".join(places)
+
+
+def card_style(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> discord.ButtonStyle:
+    if not piles:
+        return Style.secondary
+    best = _gaps(card, piles, tops)[0][0]
+    return Style.success if best < 0 or best <= CLOSE else Style.primary
+
 
 def hand(table: Table, seat: int, note: str | None = None) -> Message:
     state = table.state
@@ -99,18 +122,23 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
     elif my_turn:
         lines.append(
             f"**Your turn.** You have laid {public.played_this_turn} of at least {public.min_cards}. "
-            "Pick a card; green ones fit a pile now."
+            "Green: a close fit or the backwards trick; blue: fits with a wider gap; grey: fits nowhere now."
         )
     else:
         lines.append(f"It is {table.name(public.current_player)}'s turn. Your cards:")
     piles = "  ".join(f"{ARROWS[i]}{top}" for i, top in enumerate(public.piles))
     lines.append(f"Piles: {piles}")
+    if not state.is_over:
+        fitting = [
+            fit_line(card, mine.playable[card], public.piles) for card in mine.hand if card in mine.playable
+        ]
+        lines.append("**Where your cards fit**" if fitting else "None of your cards fits a pile now.")
+        lines.extend(fitting)
     embed = discord.Embed(description="\n".join(lines), colour=COLOUR)
     embed.set_author(name=f"Your hand: {plural(len(mine.hand), 'card')}")
     version = table.version
     buttons = []
     for k, card in enumerate(mine.hand):
-        fits = card in mine.playable
         buttons.append(
             TableButton(
                 "card",
@@ -118,7 +146,7 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
                 version,
                 card,
                 label=str(card),
-                style=Style.success if fits else Style.secondary,
+                style=card_style(card, mine.playable.get(card, ()), public.piles),
                 disabled=state.is_over,
                 row=k // 5,
             )

@@ -1,0 +1,38 @@
+"""What a hand of The Game tells its player: which cards fit now, on which piles, how much each
+place skips, the backwards trick marked; button colours that tell close fits from wide ones."""
+
+from __future__ import annotations
+
+from tests.e2e.helpers import button, open_table, show_hand, world
+
+GREEN, BLUE, GREY = 3, 1, 2
+
+
+async def test_the_hand_says_where_each_card_fits_and_by_how_much(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    state = table.state
+    # A position laid out for the test: piles up from 80 and 90, down from 20 and 15.
+    state.piles[:] = [80, 90, 20, 15]
+    state.hands[0][:] = sorted([50, 70, 85, 14, 25, 60])
+    hand = await show_hand(ann, channel)
+    text = hand.embeds[0].description
+    assert "**14**: ⬇️4 gap 1 · ⬇️3 gap 6" in text
+    assert "**25**: ⬇️4 ↩ backwards trick" in text
+    assert "**70**: ⬆️1 ↩ backwards trick" in text
+    assert "**85**: ⬆️1 gap 5" in text
+    assert "**50**" not in text and "**60**" not in text  # they fit nowhere
+    styles = {card: button(hand, label=str(card))["style"] for card in (14, 25, 70, 85, 50, 60)}
+    assert styles == {14: GREEN, 25: GREEN, 70: GREEN, 85: BLUE, 50: GREY, 60: GREY}
+
+
+async def test_a_hand_where_nothing_fits_says_so(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    state = table.state
+    state.piles[:] = [80, 90, 20, 15]
+    state.hands[1][:] = [50, 55, 60]
+    hand = await show_hand(bob, channel)
+    assert "None of your cards fits a pile now." in hand.embeds[0].description
