@@ -34,14 +34,14 @@ def sb_card(card: int) -> str:
     return WILD_MARK if card == sb.WILD else str(card)
 
 
-def _stack(stack: tuple[int, ...]) -> str:
-    """A hand stack bottom to top, its playable top card in bold."""
+def _stack(number: int, stack: tuple[int, ...]) -> str:
+    """One side stack on a line of its own, bottom to top, its playable top card in bold."""
     if not stack:
-        return "—"
+        return f"Stack {number}: empty"
     *under, top = stack
     shown = [sb_card(c) for c in under[-5:]]
     more = "… " if len(under) > 5 else ""
-    return more + " ".join([*shown, f"**{sb_card(top)}**"])
+    return f"Stack {number}: {more}{' · '.join([*shown, f'**{sb_card(top)}**'])} ← top"
 
 
 def sb_options_line(table: Table) -> str:
@@ -74,10 +74,8 @@ def sb_board(table: Table) -> Message:
             if top is not None
             else "Stockpile empty"
         )
-        stacks = "  │  ".join(_stack(s) for s in view.slots[seat])
-        embed.add_field(
-            name=f"{marker}{seat_line(table, seat)}", value=f"{stock}\nStacks: {stacks}", inline=False
-        )
+        stacks = "\n".join(_stack(n, s) for n, s in enumerate(view.slots[seat], start=1))
+        embed.add_field(name=f"{marker}{seat_line(table, seat)}", value=f"{stock}\n{stacks}", inline=False)
     embed.set_footer(text="★ is wild · stacks read bottom to top, the bold card is on top")
     return Message(embed=embed, view=_sb_buttons(table))
 

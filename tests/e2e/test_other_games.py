@@ -42,6 +42,14 @@ async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simc
     for seat in range(3):
         top = state.stocks[seat][-1]
         assert f"Stockpile **{'★' if top == 0 else top}**" in text
+        # Each side stack on a line of its own, its playable top in bold.
+        lines = board.embeds[0].fields[2 + seat].value.splitlines()
+        for number, stack in enumerate(state.slots[seat], start=1):
+            line = next(x for x in lines if x.startswith(f"Stack {number}: "))
+            if stack:
+                assert line.endswith(f"**{'★' if stack[-1] == 0 else stack[-1]}** ← top")
+            else:
+                assert line == f"Stack {number}: empty"
 
     # There is no secret hand; someone not seated and a player out of turn cannot press.
     hand = await cat.slash(channel, "game hand")
