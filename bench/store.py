@@ -6,10 +6,15 @@ open tables; bytes on disk and in memory per table.
   without a writer would do it;
 - floor "group commit": the project's writer (bot/store/writer.py) inserting the same rows from as
   many concurrent callers as there are tables, with no game and no table service;
-- "service": TableService.act on SqliteStore, N tables of The Game played at once, every play
+- "service": TableService.act on the store, N tables of The Game played at once, every play
   checked by the rules, logged and committed before it is acknowledged.
 
+On PostgreSQL (--database-url postgresql://...), the same figures with its writer
+(bot/store/pg_writer.py) and asyncpg for the floors. Each part runs in a database of its own,
+created beside the one named (CREATE DATABASE, so the role needs CREATEDB) and dropped after.
+
 Run: python bench/store.py [--tables 500,5000] [--seconds 3] [--restart 10000] [--rate 1000]
+                           [--database-url postgresql://user@host/db]
 Prints a table, then one JSON object with the figures as its last line.
 """
 
@@ -20,19 +25,22 @@ import asyncio
 import gc
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
 import tracemalloc
+import uuid
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
+import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import percentile
-from bot.store import SqliteStore
+from bot.store import open_store
+from bot.store.pg_writer import PgWriter
 from bot.store.sqlite import _connect_writer
 from bot.store.writer import Writer
 from bot.tables import PLAYING, TableService
@@ -43,6 +51,96 @@ ACTION = '{"player":0,"type":"play","card":47,"pile":1}'
 SCHEMA = (
     "CREATE TABLE plays (table_id INTEGER, seq INTEGER, action TEXT, at TEXT, PRIMARY KEY (table_id, seq))"
 )
+PG_ROW = "INSERT INTO plays (table_id, seq, action, at) VALUES ($1, $2, $3, $4)"
+
+
+class Databases:
+    """Fresh databases for the parts of the run: SQLite files in a folder, or PostgreSQL databases
+    made beside the one a URL names (and dropped at the end)."""
+
+    def __init__(self, folder: Path, url: str | None) -> None:
+        self.folder = folder
+        self.url = url
+        self.made: list[str] = []
+
+    @property
+    def postgres(self) -> bool:
+        return self.url is not None
+
+    async def fresh(self, name: str) -> str:
+        if self.url is None:
+            return f"sqlite:///{self.folder / name}.sqlite3"
+        database = f"bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:8]}"
+        conn = await asyncpg.connect(self.url)
+        try:
+            await conn.execute(f"CREATE DATABASE {database}")
+        finally:
+            await conn.close()
+        self.made.append(database)
+        parts = urlsplit(self.url)
+        return urlunsplit(parts._replace(path=f"/{database}"))
+
+    async def drop(self) -> None:
+        if self.url is None or not self.made:
+            return
+        conn = await asyncpg.connect(self.url)
+        try:
+            for database in self.made:
+                await conn.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        finally:
+            await conn.close()
+
+    async def bytes_on_disk(self, url: str) -> int:
+        if self.url is None:
+            path = url.removeprefix("sqlite:///")
+            return sum(p.stat().st_size for p in Path(path).parent.glob(Path(path).name + "*"))
+        conn = await asyncpg.connect(url)
+        try:
+            return await conn.fetchval("SELECT pg_database_size(current_database())")
+        finally:
+            await conn.close()
+
+
+async def floor_per_commit_pg(url: str, seconds: float) -> float:
+    conn = await asyncpg.connect(url)
+    await conn.execute(SCHEMA)
+    n = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        await conn.execute(PG_ROW, 1, n, ACTION, "2026-11-23T20:00:00+00:00")  # its own transaction
+        n += 1
+    await conn.close()
+    return n / seconds
+
+
+async def floor_group_commit_pg(url: str, tables: int, seconds: float) -> float:
+    writer = PgWriter(lambda: asyncpg.connect(url))
+    await writer.start()
+
+    async def schema(conn: asyncpg.Connection) -> None:
+        await conn.execute(SCHEMA)
+
+    await writer.run(schema)
+    done = 0
+    end = time.perf_counter() + seconds
+
+    async def caller(table_id: int) -> None:
+        nonlocal done
+        seq = 0
+        while time.perf_counter() < end:
+
+            async def row(conn: asyncpg.Connection, s: int = seq) -> None:
+                await conn.execute(PG_ROW, table_id, s, ACTION, "2026-11-23T20:00:00+00:00")
+
+            await writer.run(row)
+            seq += 1
+            done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(caller(t) for t in range(tables)))
+    elapsed = time.perf_counter() - start
+    await writer.close()
+    return done / elapsed
 
 
 async def floor_per_commit(folder: Path, seconds: float) -> float:
@@ -88,9 +186,9 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float) -> float
     return done / elapsed
 
 
-async def service_throughput(folder: Path, tables: int, seconds: float) -> tuple[float, float]:
+async def service_throughput(url: str, tables: int, seconds: float) -> tuple[float, float]:
     """(card plays per second, all actions per second) with `tables` tables played at once."""
-    store = SqliteStore(str(folder / f"service-{tables}.sqlite3"))
+    store = open_store(url)
     await store.open()
     service = TableService(store)
     for channel in range(1, tables + 1):
@@ -119,9 +217,9 @@ async def service_throughput(folder: Path, tables: int, seconds: float) -> tuple
     return plays / elapsed, actions / elapsed
 
 
-async def latency(folder: Path, tables: int, rate: float, seconds: float) -> tuple[float, float, float]:
+async def latency(url: str, tables: int, rate: float, seconds: float) -> tuple[float, float, float]:
     """p50 and p99 ms of one play (its commit included) while `rate` plays a second are offered."""
-    store = SqliteStore(str(folder / "latency.sqlite3"))
+    store = open_store(url)
     await store.open()
     service = TableService(store)
     for channel in range(1, tables + 1):
@@ -162,10 +260,10 @@ async def latency(folder: Path, tables: int, rate: float, seconds: float) -> tup
     return percentile(samples, 0.5), percentile(samples, 0.99), achieved
 
 
-async def make_open_tables(path: Path, count: int, moves: int) -> None:
+async def make_open_tables(url: str, count: int, moves: int) -> None:
     """`count` open tables made through the service, each dealt and played `moves` actions, then
     stopped cleanly: every running game is kept as a snapshot, as the bot does when it closes."""
-    store = SqliteStore(str(path))
+    store = open_store(url)
     await store.open()
     service = TableService(store)
     farm = Farm(service)
@@ -177,20 +275,19 @@ async def make_open_tables(path: Path, count: int, moves: int) -> None:
     await store.close()
 
 
-async def crash_copy(path: Path, copy: Path) -> None:
-    """The same tables as a crash leaves them at worst: no snapshot, every log replayed whole."""
-    shutil.copy(path, copy)
-    store = SqliteStore(str(copy))
+async def crash(url: str) -> None:
+    """The tables as a crash leaves them at worst: no snapshot, every log replayed whole."""
+    store = open_store(url)
     await store.open()
     await store._write([("DELETE FROM snapshots", ())])
     await store.close()
 
 
-async def restart(path: Path) -> tuple[float, float, int]:
+async def restart(url: str) -> tuple[float, float, int]:
     """(seconds of CPU, seconds of wall clock, tables) to open the store and load every open table."""
     gc.collect()
     cpu, wall = time.process_time(), time.perf_counter()
-    store = SqliteStore(str(path))
+    store = open_store(url)
     await store.open()
     service = TableService(store)
     loaded = await service.load()
@@ -199,9 +296,9 @@ async def restart(path: Path) -> tuple[float, float, int]:
     return cpu, wall, len(loaded)
 
 
-async def memory_per_table(path: Path) -> float:
+async def memory_per_table(url: str) -> float:
     """Bytes the loaded tables hold once start-up is over (tracemalloc), per table."""
-    store = SqliteStore(str(path))
+    store = open_store(url)
     await store.open()
     service = TableService(store)
     gc.collect()
@@ -222,30 +319,50 @@ async def main() -> int:
     parser.add_argument("--restart", type=int, default=10_000, help="open tables for the restart run")
     parser.add_argument("--moves", type=int, default=20, help="actions logged per table for the restart")
     parser.add_argument("--rate", type=float, default=1000.0, help="plays per second offered for latency")
+    parser.add_argument(
+        "--database-url",
+        help="run on PostgreSQL: a postgresql:// URL of a role that may CREATE DATABASE (default: SQLite)",
+    )
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",")]
     with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
         folder = Path(tmp)
-        per_commit = await floor_per_commit(folder, args.seconds)
-        rows = []
-        for tables in counts:
-            floor = await floor_group_commit(folder, tables, args.seconds)
-            plays, actions = await service_throughput(folder, tables, args.seconds)
-            rows.append({"tables": tables, "floor": floor, "plays": plays, "actions": actions})
-        p50, p99, achieved = await latency(folder, 500, args.rate, args.seconds)
-        restart_db = folder / "restart.sqlite3"
-        made = time.perf_counter()
-        await make_open_tables(restart_db, args.restart, args.moves)
-        made = time.perf_counter() - made
-        cpu, wall, loaded = await restart(restart_db)
-        crashed_db = folder / "crashed.sqlite3"
-        await crash_copy(restart_db, crashed_db)
-        crash_cpu, crash_wall, crash_loaded = await restart(crashed_db)
-        assert crash_loaded == loaded
-        memory = await memory_per_table(restart_db)
-        disk = sum(p.stat().st_size for p in folder.glob("restart.sqlite3*")) / loaded
+        dbs = Databases(folder, args.database_url)
+        try:
+            if dbs.postgres:
+                per_commit = await floor_per_commit_pg(await dbs.fresh("floor1"), args.seconds)
+            else:
+                per_commit = await floor_per_commit(folder, args.seconds)
+            rows = []
+            for tables in counts:
+                if dbs.postgres:
+                    floor = await floor_group_commit_pg(
+                        await dbs.fresh(f"floor2-{tables}"), tables, args.seconds
+                    )
+                else:
+                    floor = await floor_group_commit(folder, tables, args.seconds)
+                plays, actions = await service_throughput(
+                    await dbs.fresh(f"service-{tables}"), tables, args.seconds
+                )
+                rows.append({"tables": tables, "floor": floor, "plays": plays, "actions": actions})
+            p50, p99, achieved = await latency(await dbs.fresh("latency"), 500, args.rate, args.seconds)
+            restart_db = await dbs.fresh("restart")
+            made = time.perf_counter()
+            await make_open_tables(restart_db, args.restart, args.moves)
+            made = time.perf_counter() - made
+            cpu, wall, loaded = await restart(restart_db)
+            memory = await memory_per_table(restart_db)
+            disk = await dbs.bytes_on_disk(restart_db) / loaded
+            await crash(restart_db)
+            crash_cpu, crash_wall, crash_loaded = await restart(restart_db)
+            assert crash_loaded == loaded
+        finally:
+            await dbs.drop()
 
-    print(f"floor, raw aiosqlite, one row per commit: {per_commit:,.0f} rows/s")
+    database = "PostgreSQL (asyncpg)" if dbs.postgres else "SQLite"
+    print(f"database: {database}")
+    raw = "asyncpg" if dbs.postgres else "aiosqlite"
+    print(f"floor, raw {raw}, one row per commit: {per_commit:,.0f} rows/s")
     print()
     print(
         f"{'tables':>7} | {'group-commit floor':>18} | {'service plays/s':>15} | "
@@ -275,6 +392,7 @@ async def main() -> int:
         json.dumps(
             {
                 "benchmark": "store",
+                "database": "postgres" if dbs.postgres else "sqlite",
                 "floor_rows_per_commit": round(per_commit),
                 "throughput": [
                     {
