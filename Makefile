@@ -19,6 +19,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	scripts/ensure-postgres
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
