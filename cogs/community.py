@@ -287,10 +287,8 @@ class Community(commands.Cog):
         if click.args[:1] != ("yes",):
             await interaction.response.edit_message(content="Nothing was changed.", embed=None, view=None)
             return
-        seated = [
-            t for t in self.bot.tables.open_tables() if any(s.user_id == interaction.user.id for s in t.seats)
-        ]
-        if seated:
+        # The database, not this process: with shards, the table may be held by another process.
+        if await self.store.seated_at_open_table(interaction.user.id):
             raise TableError("You are seated at an open table. Leave it first, then ask again.")
         games = await self.store.forget_member(interaction.user.id)
         await interaction.response.edit_message(

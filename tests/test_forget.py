@@ -87,3 +87,24 @@ async def test_forget_me_leaves_no_trace_in_results_seats_strikes_or_the_moderat
     seats = await store._all("SELECT seats FROM results WHERE table_id = ?", (table_id,))
     assert "mia" not in seats[0][0] and FORGOTTEN in seats[0][0]
     assert all(entry["user_id"] == 0 for entry in await store.mod_actions(1))
+
+
+async def test_forget_me_asks_the_database_whether_the_member_is_seated_anywhere(store):
+    """Another shard's process holds the table: only the database knows the member is seated."""
+    row = {
+        "guild_id": 2,
+        "channel_id": 20,
+        "game": "the-game",
+        "status": "lobby",
+        "host_id": MEMBER,
+        "options": {},
+        "meta": {},
+        "created_at": AT,
+        "updated_at": AT,
+    }
+    assert not await store.seated_at_open_table(MEMBER)
+    table_id = await store.create_table(row, [{"user_id": MEMBER, "name": "mia", "ai": False}])
+    assert await store.seated_at_open_table(MEMBER)
+    assert not await store.seated_at_open_table(MEMBER + 1)
+    await store.finish_table(table_id, None, status="cancelled", updated_at=AT)
+    assert not await store.seated_at_open_table(MEMBER)

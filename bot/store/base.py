@@ -68,6 +68,10 @@ class Store(Protocol):
         """Keep each table's latest snapshot (one unit: all or none)."""
         ...
 
+    async def seated_at_open_table(self, user_id: int) -> bool:
+        """Whether the member holds a seat at an open table in any guild (on any shard)."""
+        ...
+
     async def drop_snapshots(self, keep_engine: str) -> int:
         """Forget snapshots taken with another engine than `keep_engine`; how many there were."""
         ...

@@ -257,6 +257,16 @@ class StatsQueries:
             ]
         )
 
+    async def seated_at_open_table(self, user_id: int) -> bool:
+        """Whether the member holds a seat at a lobby or a running game anywhere: every guild's,
+        every shard's tables (forget-me asks before it forgets)."""
+        rows = await self._all(
+            "SELECT 1 FROM seats s JOIN tables t ON t.id = s.table_id "
+            "WHERE s.user_id = ? AND t.status IN ('lobby', 'playing') LIMIT 1",
+            (user_id,),
+        )
+        return bool(rows)
+
     async def forget_member(self, user_id: int) -> int:
         """Anonymise a member everywhere: results, seats, logs and strikes. Returns games touched."""
         rows = await self._all(
