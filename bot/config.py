@@ -51,6 +51,12 @@ class Settings(BaseSettings):
             raise ValueError(f"SHARD_IDS {outside} are not shards 0..{self.shard_count - 1}")
         if len(set(self.shard_ids)) != len(self.shard_ids):
             raise ValueError("SHARD_IDS names a shard twice")
+        if len(self.shard_ids) < self.shard_count and self.database_url.startswith("sqlite"):
+            # The other shards' processes would need the same file; SQLite has one writer per file.
+            raise ValueError(
+                "SHARD_IDS with only some of the shards means several processes: they share a "
+                "PostgreSQL database (DATABASE_URL=postgresql://...), not an SQLite file"
+            )
         return self
 
     @property

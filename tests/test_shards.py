@@ -14,6 +14,7 @@ from tests.conftest import make_settings
 
 
 def test_shard_ids_are_a_comma_list_within_the_shard_count(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://deckhand@db/deckhand")
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "1, 3")
     settings = Settings(_env_file=None)
@@ -28,8 +29,20 @@ def test_shard_ids_are_a_comma_list_within_the_shard_count(monkeypatch):
         Settings(_env_file=None)
 
 
+def test_some_of_the_shards_on_an_sqlite_file_are_refused(monkeypatch, tmp_path):
+    """Other processes would have to write the same file: SQLite takes one writer per file."""
+    with pytest.raises(ValidationError, match="PostgreSQL"):
+        make_settings(tmp_path / "a.sqlite3", shard_count=4, shard_ids=(0, 2))
+    every = make_settings(tmp_path / "a.sqlite3", shard_count=2, shard_ids=(0, 1))  # one process: fine
+    assert every.shard_ids == (0, 1)
+
+
 def test_with_shards_the_bot_is_an_auto_sharded_bot_running_those_shards(tmp_path):
-    sharded = make_bot(make_settings(tmp_path / "a.sqlite3", shard_count=4, shard_ids=(0, 2)))
+    sharded = make_bot(
+        make_settings(
+            "unused", database_url="postgresql://deckhand@db/deckhand", shard_count=4, shard_ids=(0, 2)
+        )
+    )
     assert isinstance(sharded, commands.AutoShardedBot) and isinstance(sharded, Deckhand)
     assert (sharded.shard_count, sharded.shard_ids) == (4, [0, 2])
     plain = make_bot(make_settings(tmp_path / "b.sqlite3"))
@@ -41,6 +54,8 @@ async def bot_with_commands(url: str, **shards) -> tuple[Deckhand, list[int]]:
     await bot.store.open()
     for name in EXTENSIONS:
         await bot.load_extension(name)
+    # This bot never logs in: its timer would wait for a connection that never comes.
+    bot.get_cog("Tables").ticker.cancel()
     sent: list[int] = []
 
     async def sync(*, guild=None):
@@ -51,13 +66,25 @@ async def bot_with_commands(url: str, **shards) -> tuple[Deckhand, list[int]]:
     return bot, sent
 
 
+async def close(bot: Deckhand) -> None:
+    """Unload the cogs (their timers stop: this bot never logs in), then close the store."""
+    for name in EXTENSIONS:
+        await bot.unload_extension(name)
+    await bot.store.close()
+
+
 async def test_commands_are_synced_once_per_change_and_only_by_the_process_running_shard_0(store_url):
+    if store_url.startswith("sqlite"):
+        # Shard processes share PostgreSQL; on an SQLite file, some of the shards are refused.
+        with pytest.raises(ValidationError, match="PostgreSQL"):
+            make_settings("unused", database_url=store_url, shard_count=2, shard_ids=(0,))
+        return
     first, sent = await bot_with_commands(store_url, shard_count=2, shard_ids=(0,))
     try:
         assert await first.sync_commands() is True
         assert await first.sync_commands() is False, "unchanged: not sent again"
     finally:
-        await first.store.close()
+        await close(first)
     # Another process (a restart, a second shard process) finds the same hash in the database.
     again, sent_again = await bot_with_commands(store_url, shard_count=2, shard_ids=(0,))
     other, sent_other = await bot_with_commands(store_url, shard_count=2, shard_ids=(1,))
@@ -69,6 +96,6 @@ async def test_commands_are_synced_once_per_change_and_only_by_the_process_runni
         assert await again.sync_commands() is True
         assert await again.sync_commands() is False
     finally:
-        await again.store.close()
-        await other.store.close()
+        await close(again)
+        await close(other)
     assert (len(sent), len(sent_again), len(sent_other)) == (1, 1, 0)
