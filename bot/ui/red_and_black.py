@@ -27,7 +27,9 @@ from bot.ui.base import (
 )
 from bot.ui.components import TableButton, view_of
 
-RED_MARK, BLACK_MARK = "🟥", "⬛"
+# Red: the heart emoji, red on light and dark themes alike. Black: the spade as text (U+FE0E asks
+# for the text form), so it takes the text's colour, dark on a light theme and light on a dark one.
+RED_MARK, BLACK_MARK = "♥️", "♠\ufe0e"
 
 
 def rb_card(name: str) -> str:
@@ -165,9 +167,11 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
                     table.id,
                     version,
                     rb.encode_action({"type": "discard", "card": name}),
-                    label=name[0],
-                    emoji=RED_MARK if name.endswith("R") else BLACK_MARK,
-                    style=Style.danger if name.endswith("R") else Style.secondary,
+                    # Both colours grey: red is not the "danger" style. Red shows its heart emoji,
+                    # black its spade in the label's own colour.
+                    label=name[0] if name.endswith("R") else f"{name[0]} {BLACK_MARK}",
+                    emoji=RED_MARK if name.endswith("R") else None,
+                    style=Style.secondary,
                     disabled=name not in mine.discardable,
                     row=k // 5,
                 )

@@ -3,7 +3,7 @@ place skips, the backwards trick marked; button colours that tell close fits fro
 
 from __future__ import annotations
 
-from tests.e2e.helpers import button, open_table, show_hand, world
+from tests.e2e.helpers import button, buttons, open_lobby, open_table, show_hand, the_board, world
 
 GREEN, BLUE, GREY = 3, 1, 2
 
@@ -36,3 +36,32 @@ async def test_a_hand_where_nothing_fits_says_so(simcord_env):
     state.hands[1][:] = [50, 55, 60]
     hand = await show_hand(bob, channel)
     assert "None of your cards fits a pile now." in hand.embeds[0].description
+
+
+async def test_red_and_black_cards_read_on_light_and_dark_themes(simcord_env):
+    """Red cards show a red heart, black ones a text spade (the theme's text colour); no card
+    button wears the red "danger" style."""
+    from bot.games import red_and_black as rb
+
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    lobby = await open_lobby(env, channel, ann, ai=3, game="red-and-black")
+    await ann.click(lobby, label="Start")
+    table = env.bot.tables.in_channel(channel.id)
+    state = table.state
+    while state.current != 0:
+        await env.advance_time(5)
+        await env.settle()
+    hand = await ann.click(the_board(channel, "Red and Black: deal"), label="My hand")
+    text = hand.response.embeds[0].description
+    assert "♥️ red:" in text and "♠\ufe0e black:" in text and "⬛" not in text
+    drawn = await ann.click(hand.response, label="Draw from the stock")
+    cards = [b for b in buttons(drawn.response) if b["custom_id"].split(":")[-1].startswith("x")]
+    assert cards and all(b["style"] == GREY for b in cards)
+    for b in cards:
+        name = b["custom_id"].split(":")[-1][1:].upper()
+        if name.endswith("R"):
+            assert b["emoji"]["name"] == "♥️" and b["label"] == name[0]
+        else:
+            assert "emoji" not in b and b["label"] == f"{name[0]} ♠\ufe0e"
+    assert state.phase == rb.DISCARD
