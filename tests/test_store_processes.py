@@ -194,3 +194,64 @@ async def test_after_a_second_process_loads_a_table_the_first_one_can_change_not
         assert again.by_id(lobby.id).seed == 2
     finally:
         await close(again)
+
+
+async def test_two_real_processes_racing_on_one_table_lose_nothing_and_write_nothing_twice(
+    postgres_url, tmp_path
+):
+    """Two bot processes (real ones, each with its own connections) both load the same table and
+    play it at once: every acknowledged action is in the log, at its number, and nothing else is."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    setup = TableService(await opened(postgres_url))
+    table = await open_table(setup, 1, seed=7)
+    await close(setup)
+    go = tmp_path / "go"
+    driver = Path(__file__).with_name("pg_race_driver.py")
+    procs = []
+    for _ in range(2):
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(driver),
+            postgres_url,
+            str(go),
+            "40",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert proc.stdout is not None
+        assert (await asyncio.wait_for(proc.stdout.readline(), 60)).strip() == b"loaded"
+        procs.append(proc)
+    go.touch()
+    outputs = [await asyncio.wait_for(p.communicate(), 120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err.decode()[-800:] for _, err in outputs]
+    acknowledged: dict[int, dict] = {}
+    refusals = 0
+    for out, _ in outputs:
+        for line in out.decode().splitlines():
+            if line == "refused":
+                refusals += 1
+            elif line.startswith("ok "):
+                _, seq, action = line.split(" ", 2)
+                assert int(seq) not in acknowledged, "two processes were both told they wrote one event"
+                acknowledged[int(seq)] = json.loads(action)
+    assert acknowledged and refusals  # both played; one of them was told "nothing changed"
+
+    store = await opened(postgres_url)
+    try:
+        stored = await store.load_table(table.id)
+    finally:
+        await store.close()
+    log = [{k: v for k, v in a.items() if k != "player"} for a in stored.actions]
+    assert {seq: log[seq] for seq in acknowledged} == acknowledged
+    assert sorted(acknowledged) == list(range(len(log)))  # and nothing in the log that nobody was told
+    # A restart restores exactly that log.
+    again = await service_on(postgres_url)
+    try:
+        back = again.by_id(table.id)
+        assert back is not None and back.version == len(log)
+    finally:
+        await close(again)
