@@ -14,7 +14,7 @@ On PostgreSQL (--database-url postgresql://...), the same figures with its write
 created beside the one named (CREATE DATABASE, so the role needs CREATEDB) and dropped after.
 
 Run: python bench/store.py [--tables 500,5000] [--seconds 3] [--restart 10000] [--rate 1000]
-                           [--database-url postgresql://user@host/db]
+                           [--database-url postgresql://user@host/db [--processes 2]]
 Prints a table, then one JSON object with the figures as its last line.
 """
 
@@ -186,13 +186,21 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float) -> float
     return done / elapsed
 
 
-async def service_throughput(url: str, tables: int, seconds: float) -> tuple[float, float]:
-    """(card plays per second, all actions per second) with `tables` tables played at once."""
+async def service_throughput(
+    url: str, tables: int, seconds: float, first: int = 1, go: Path | None = None
+) -> tuple[float, float]:
+    """(card plays per second, all actions per second) with `tables` tables played at once, in the
+    channels from `first` on. With `go`: say "ready" once dealt, and start when that file exists."""
     store = open_store(url)
     await store.open()
     service = TableService(store)
-    for channel in range(1, tables + 1):
+    channels = range(first, first + tables)
+    for channel in channels:
         await open_table(service, channel, seed=channel)
+    if go is not None:
+        print("ready", flush=True)
+        while not go.exists():
+            await asyncio.sleep(0.002)
     plays = actions = 0
     end = time.perf_counter() + seconds
 
@@ -211,10 +219,47 @@ async def service_throughput(url: str, tables: int, seconds: float) -> tuple[flo
             plays += action["type"] == "play"
 
     start = time.perf_counter()
-    await asyncio.gather(*(player(c) for c in range(1, tables + 1)))
+    await asyncio.gather(*(player(c) for c in channels))
     elapsed = time.perf_counter() - start
     await store.close()
     return plays / elapsed, actions / elapsed
+
+
+async def service_throughput_processes(
+    url: str, tables: int, seconds: float, processes: int
+) -> tuple[float, float]:
+    """The same, the tables split over `processes` bot processes on one database, played at once."""
+    with tempfile.TemporaryDirectory(prefix="deckhand-go-") as tmp:
+        go = Path(tmp) / "go"
+        share = tables // processes
+        workers = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                __file__,
+                "--worker",
+                url,
+                str(share),
+                str(seconds),
+                str(1 + n * share),
+                str(go),
+                stdout=asyncio.subprocess.PIPE,
+            )
+            for n in range(processes)
+        ]
+        for worker in workers:
+            assert worker.stdout is not None
+            assert (await worker.stdout.readline()).strip() == b"ready", "a bench process did not start"
+        go.touch()
+        results = [json.loads((await w.communicate())[0].decode().strip().splitlines()[-1]) for w in workers]
+    return sum(r[0] for r in results), sum(r[1] for r in results)
+
+
+def worker_main(argv: list[str]) -> int:
+    """One of the bench's bot processes (--worker URL TABLES SECONDS FIRST GO): its plays/s, actions/s."""
+    url, tables, seconds, first, go = argv
+    result = asyncio.run(service_throughput(url, int(tables), float(seconds), int(first), Path(go)))
+    print(json.dumps(result))
+    return 0
 
 
 async def latency(url: str, tables: int, rate: float, seconds: float) -> tuple[float, float, float]:
@@ -320,6 +365,12 @@ async def main() -> int:
     parser.add_argument("--moves", type=int, default=20, help="actions logged per table for the restart")
     parser.add_argument("--rate", type=float, default=1000.0, help="plays per second offered for latency")
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=2,
+        help="on PostgreSQL, also play the first table count from this many bot processes at once",
+    )
+    parser.add_argument(
         "--database-url",
         help="run on PostgreSQL: a postgresql:// URL of a role that may CREATE DATABASE (default: SQLite)",
     )
@@ -345,6 +396,11 @@ async def main() -> int:
                     await dbs.fresh(f"service-{tables}"), tables, args.seconds
                 )
                 rows.append({"tables": tables, "floor": floor, "plays": plays, "actions": actions})
+            many = None
+            if dbs.postgres and args.processes > 1:
+                many = await service_throughput_processes(
+                    await dbs.fresh("processes"), counts[0], args.seconds, args.processes
+                )
             p50, p99, achieved = await latency(await dbs.fresh("latency"), 500, args.rate, args.seconds)
             restart_db = await dbs.fresh("restart")
             made = time.perf_counter()
@@ -375,6 +431,11 @@ async def main() -> int:
             f"{r['tables']:>7} | {r['floor']:>18,.0f} | {r['plays']:>15,.0f} | "
             f"{r['actions']:>13,.0f} | {share:.2f}"
         )
+    if many is not None:
+        print(
+            f"{counts[0]:>7} tables in {args.processes} processes: {many[0]:,.0f} plays/s, "
+            f"{many[1]:,.0f} actions/s (one process: {rows[0]['plays']:,.0f} plays/s)"
+        )
     print()
     print(
         f"one play at {args.rate:,.0f}/s offered over 500 tables ({achieved:,.0f}/s done): "
@@ -404,6 +465,14 @@ async def main() -> int:
                     }
                     for r in rows
                 ],
+                "processes": None
+                if many is None
+                else {
+                    "count": args.processes,
+                    "tables": counts[0],
+                    "plays_per_s": round(many[0]),
+                    "actions_per_s": round(many[1]),
+                },
                 "latency_offered_per_s": args.rate,
                 "latency_p50_ms": round(p50, 3),
                 "latency_p99_ms": round(p99, 3),
@@ -422,4 +491,6 @@ async def main() -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--worker"]:
+        sys.exit(worker_main(sys.argv[2:]))
     sys.exit(asyncio.run(main()))
