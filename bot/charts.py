@@ -21,20 +21,26 @@ PILE_COLOURS = ("#57f287", "#00b0f4", "#ed4245", "#faa61a")
 PILE_LABELS = ("up 1", "up 2", "down 3", "down 4")
 
 
-def _figure(width: float = 7.0, height: float = 3.2) -> tuple[Figure, object]:
+# Discord shows an embed's image about 400 px wide: a small canvas with large type stays legible
+# there (a 700 px chart with 8 pt labels shrank them to about 4 pt).
+FONT = 13
+TITLE = 15
+
+
+def _figure(width: float = 5.6, height: float = 3.4) -> tuple[Figure, object]:
     figure = Figure(figsize=(width, height), dpi=100, facecolor=BACKGROUND)
     FigureCanvasAgg(figure)
     axes = figure.add_subplot(facecolor=BACKGROUND)
     for side in axes.spines.values():
         side.set_color(GRID)
-    axes.tick_params(colors=TEXT, labelsize=8)
+    axes.tick_params(colors=TEXT, labelsize=FONT)
     axes.grid(True, color=GRID, linewidth=0.5, alpha=0.6)
+    figure.set_layout_engine("tight")
     return figure, axes
 
 
 def _png(figure: Figure) -> bytes:
     out = io.BytesIO()
-    figure.tight_layout()
     figure.savefig(out, format="png", facecolor=BACKGROUND)
     return out.getvalue()
 
@@ -46,37 +52,55 @@ def results_chart(
     excellent: int | None = 10,
 ) -> bytes:
     """A seat's figure per game (cards left, ...), oldest first; 0 is a won game, drawn as a star."""
+    return _png(results_figure(results, title, measure, excellent))
+
+
+def results_figure(
+    results: Sequence[tuple[datetime, int]], title: str, measure: str, excellent: int | None
+) -> Figure:
     figure, axes = _figure()
     numbers = list(range(1, len(results) + 1))
     left = [r[1] for r in results]
-    axes.plot(numbers, left, color="#5865f2", linewidth=1.5, marker="o", markersize=3)
+    axes.plot(numbers, left, color="#5865f2", linewidth=2.2, marker="o", markersize=6, clip_on=False)
     wins = [n for n, value in zip(numbers, left, strict=True) if value == 0]
     if wins:
-        axes.plot(wins, [0] * len(wins), linestyle="none", marker="*", markersize=11, color="#fee75c")
+        axes.plot(
+            wins, [0] * len(wins), linestyle="none", marker="*", markersize=16, color="#fee75c", clip_on=False
+        )
     if excellent is not None:
-        axes.axhline(excellent, color="#57f287", linewidth=0.8, linestyle="--")  # below it: excellent
-    axes.set_ylim(bottom=-2, top=max([*left, 12]) + 3)
+        axes.axhline(excellent, color="#57f287", linewidth=1.2, linestyle="--")  # below it: excellent
+    # The figure counts from 0 (a win); the top leaves room above the highest result.
+    axes.set_ylim(bottom=0, top=max([*left, (excellent or 0) + 2, 5]) * 1.15)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
     axes.set_xlim(0.5, max(len(results), 1) + 0.5)
     if len(results) <= 12:
         axes.set_xticks(numbers)  # one tick per game
     else:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel(_span(results, excellent), color=TEXT, fontsize=8)
-    axes.set_ylabel(measure, color=TEXT, fontsize=9)
-    axes.set_title(title, color=TEXT, fontsize=11)
-    return _png(figure)
+    axes.set_xlabel(_span(results, excellent), color=TEXT, fontsize=FONT - 2)
+    axes.set_ylabel(measure, color=TEXT, fontsize=FONT)
+    axes.set_title(title, color=TEXT, fontsize=TITLE)
+    return figure
 
 
 def _span(results: Sequence[tuple[datetime, int]], excellent: int | None) -> str:
+    """The x axis in words, short enough for the chart's width: which games, and the key."""
     if not results:
         return "no games yet"
     first, last = results[0][0], results[-1][0]
-    games = "the last game" if len(results) == 1 else f"the last {len(results)} games"
-    line = f" (dashed line: {excellent}, an excellent result)" if excellent is not None else " (stars: wins)"
-    return f"{games}, {first:%d %b %Y} to {last:%d %b %Y}{line}"
+    if len(results) == 1:
+        when = f"1 game, {first:%d %b %Y}"
+    else:
+        when = f"{len(results)} games, {first:%d %b} to {last:%d %b %Y}"
+    key = "dashed: excellent" if excellent is not None else "stars: wins"
+    return f"{when} · {key}"
 
 
 def piles_chart(tops: Sequence[Sequence[int]], title: str = "The four piles, turn by turn") -> bytes:
+    return _png(piles_figure(tops, title))
+
+
+def piles_figure(tops: Sequence[Sequence[int]], title: str = "The four piles, turn by turn") -> Figure:
     figure, axes = _figure()
     turns = list(range(len(tops)))
     for pile in range(4):
@@ -85,14 +109,22 @@ def piles_chart(tops: Sequence[Sequence[int]], title: str = "The four piles, tur
             [t[pile] for t in tops],
             where="post",
             color=PILE_COLOURS[pile],
-            linewidth=1.6,
+            linewidth=2.4,
             label=PILE_LABELS[pile],
         )
     axes.set_ylim(0, 101)
-    axes.set_xlabel("turn", color=TEXT, fontsize=9)
-    axes.set_ylabel("top card", color=TEXT, fontsize=9)
-    axes.set_title(title, color=TEXT, fontsize=11)
-    legend = axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4, fontsize=8, frameon=False)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))
+    axes.set_xlabel("turn", color=TEXT, fontsize=FONT)
+    axes.set_ylabel("top card", color=TEXT, fontsize=FONT)
+    axes.set_title(title, color=TEXT, fontsize=TITLE)
+    legend = axes.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.28),
+        ncol=4,
+        fontsize=FONT,
+        frameon=False,
+        handlelength=1.2,
+    )
     for label in legend.get_texts():
         label.set_color(TEXT)
-    return _png(figure)
+    return figure

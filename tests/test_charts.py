@@ -1,0 +1,72 @@
+"""Charts are read at the size Discord shows an embed's image (about 400 px wide): every word on
+them must be inside the picture, the type large enough, and the axes must fit one game or many."""
+
+from __future__ import annotations
+
+import struct
+from datetime import datetime, timedelta
+
+import pytest
+
+from bot.charts import FONT, piles_chart, piles_figure, results_chart, results_figure
+
+DAY = datetime(2026, 11, 1)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def drawn(figure, text) -> bool:
+    """Whether matplotlib draws it: a tick label of a tick outside the axis limits is not drawn."""
+    axes = figure.axes[0]
+    if text in axes.get_xticklabels():
+        low, high = sorted(axes.get_xlim())
+        return low <= text.get_position()[0] <= high
+    if text in axes.get_yticklabels():
+        low, high = sorted(axes.get_ylim())
+        return low <= text.get_position()[1] <= high
+    return True
+
+
+def every_text_inside(figure) -> None:
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    frame = figure.bbox
+    texts = figure.findobj(lambda a: hasattr(a, "get_text") and a.get_visible() and a.get_text())
+    for text in (t for t in texts if drawn(figure, t)):
+        box = text.get_window_extent(renderer)
+        assert frame.x0 - 1 <= box.x0 and box.x1 <= frame.x1 + 1, f"cut off: {text.get_text()!r}"
+        assert frame.y0 - 1 <= box.y0 and box.y1 <= frame.y1 + 1, f"cut off: {text.get_text()!r}"
+
+
+RESULTS = {
+    "one game": [(DAY, 7)],
+    "a win": [(DAY, 0)],
+    "many games": [(DAY + timedelta(days=i), v) for i, v in enumerate([12, 7, 0, 4, 15, 9, 3, 0, 22, 5])],
+    "a long name": [(DAY, 3), (DAY + timedelta(days=40), 1)],
+}
+
+
+@pytest.mark.parametrize("name", list(RESULTS))
+def test_results_charts_keep_every_word_inside_and_count_from_zero(name):
+    results = RESULTS[name]
+    title = "Maximilian-Alexander's recent games" if name == "a long name" else "ann's recent games"
+    figure = results_figure(results, title, "cards left", 10)
+    every_text_inside(figure)
+    axes = figure.axes[0]
+    bottom, top = axes.get_ylim()
+    assert bottom == 0 and top > max(v for _, v in results)  # no axis below a win
+    width, height = png_size(results_chart(results, title))
+    assert width <= 600 and height <= 400  # shown near its own size, so its type stays large
+
+
+def test_the_piles_chart_keeps_every_word_inside_and_large():
+    tops = [(1 + t, 1 + 2 * t, 100 - t, 100 - 2 * t) for t in range(45)]
+    figure = piles_figure(tops)
+    every_text_inside(figure)
+    labels = [t for t in figure.axes[0].get_xticklabels() if t.get_text()]
+    assert labels and all(t.get_fontsize() >= FONT for t in labels)
+    width, _ = png_size(piles_chart(tops))
+    assert width <= 600
