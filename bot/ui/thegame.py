@@ -92,10 +92,14 @@ def _gaps(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> list[tupl
     return sorted((thegame.gap(card, pile - 1, tops[pile - 1]), pile) for pile in piles)
 
 
+SHOWN_PLACES = 2  # per card, its best places: more is noise (early on every card fits everywhere)
+
+
 def fit_line(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> str:
-    """Where one card may go and how much each place skips: "**38** ⬆️1 gap 5 · ⬇️4 ↩ trick"."""
+    """Where one card may go and how much each place skips, best first: "**38**: ⬇️4 ↩ backwards
+    trick · ⬆️1 gap 5"."""
     places = []
-    for step, pile in _gaps(card, piles, tops):
+    for step, pile in _gaps(card, piles, tops)[:SHOWN_PLACES]:
         how = "↩ backwards trick" if step < 0 else f"gap {step}"
         places.append(f"{ARROWS[pile - 1]}{pile} {how}")
     return f"**{card}**: " + " · ".join(places)
@@ -122,7 +126,7 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
     elif my_turn:
         lines.append(
             f"**Your turn.** You have laid {public.played_this_turn} of at least {public.min_cards}. "
-            "Green: a close fit or the backwards trick; blue: fits with a wider gap; grey: fits nowhere now."
+            "Green: a close fit or the trick · blue: a wider gap · grey: no fit."
         )
     else:
         lines.append(f"It is {table.name(public.current_player)}'s turn. Your cards:")
