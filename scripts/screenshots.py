@@ -49,12 +49,17 @@ def use_system_chromium() -> None:
     BrowserType.launch = launch_system  # type: ignore[method-assign]
 
 
+TURN_SECONDS = 40  # simulated time a person takes for a turn, so reports show a real duration
+
+
 async def main(out: Path) -> None:
     use_system_chromium()
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         bot = Deckhand(make_settings(Path(folder) / "shots.sqlite3"))
         async with simcord.run(bot) as env:
+            # The bot as a server sees it. (SimCord does not model avatars: the default one shows.)
+            await env.bot.user.edit(username="Deckhand")
             guild = env.create_guild(name="Game Night")
             channel = guild.create_text_channel("the-game")
             ann, bob, cat = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat"))
@@ -69,6 +74,7 @@ async def main(out: Path) -> None:
                 for _ in range(4):
                     seat = table.state.current
                     await play_turn(members[table.seats[seat].user_id], channel, table, seat)
+                    await env.advance_time(TURN_SECONDS)
                 hand_owner = members[table.seats[table.state.current].user_id]
                 await preview.screenshot(out / "board.png", viewer=ann, target=board(channel))
                 hand = await show_hand(hand_owner, channel)
@@ -81,6 +87,7 @@ async def main(out: Path) -> None:
                 while table.status == "playing":
                     seat = table.state.current
                     await play_turn(members[table.seats[seat].user_id], channel, table, seat)
+                    await env.advance_time(TURN_SECONDS)  # a turn takes its time at a real table
                 await preview.screenshot(out / "final-report.png", viewer=ann, target=reports(channel)[-1])
                 stats = await bob.slash(channel, "stats", member=ann)
                 await preview.screenshot(out / "stats.png", viewer=bob, target=stats.response)
