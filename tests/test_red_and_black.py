@@ -345,3 +345,19 @@ def test_the_baseline_ai_outscores_random_play():
         totals[0] += state.totals[0] + state.totals[2]
         totals[1] += state.totals[1] + state.totals[3]
     assert totals[0] > 2 * totals[1]
+
+
+def test_the_closest_pair_of_sequences_and_what_each_misses():
+    (a, miss_a), (b, miss_b) = rb.closest_pair([1, 1, 2, 9, 9, 8, 3, 4, 5, 6, 2, 8, 7, 7])
+    assert {(a.label(), miss_a), (b.label(), miss_b)} == {("1-2-3-4-3-2-1", (3,)), ("9-8-7-6-7-8-9", ())}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([(x, y) for x in rb.KINDS for y in rb.KINDS]), st.permutations(range(14)))
+def test_a_hand_that_can_declare_is_shown_two_complete_sequences(pair, order):
+    ranks = [*pair[0].ranks, *pair[1].ranks]
+    ranks = [ranks[i] for i in order]
+    if max(ranks.count(r) for r in ranks) > 8:
+        return  # eight cards of a rank at most
+    (_, first), (_, second) = rb.closest_pair(ranks)
+    assert first == () and second == ()

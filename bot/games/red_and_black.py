@@ -116,6 +116,32 @@ def splits(cards: list[int]) -> tuple[tuple[Kind, Kind], ...]:
     return _pairs_by_counts().get(_rank_counts(rank(c) for c in cards), ())
 
 
+def closest_pair(ranks: list[int]) -> tuple[tuple[Kind, tuple[int, ...]], tuple[Kind, tuple[int, ...]]]:
+    """The two disjoint sequences a hand is closest to, each with the ranks it still misses: the
+    pair whose 14 cards the hand holds most of (colours aside), then the one worth more."""
+    held = _rank_counts(ranks)
+    best: tuple[int, int, Kind, Kind] | None = None
+    for a, b in combinations_with_replacement(KINDS, 2):
+        need = [x + y for x, y in zip(_KIND_COUNTS[a], _KIND_COUNTS[b], strict=True)]
+        have = sum(min(h, n) for h, n in zip(held, need, strict=True))
+        worth = (a.points + b.points) * _multiplier((a, b))
+        if best is None or (have, worth) > best[:2]:
+            best = (have, worth, a, b)
+    assert best is not None
+    _, _, a, b = best
+    left = list(held)
+    out = []
+    for kind in (a, b):  # the hand's cards go to the first sequence, then to the second
+        missing = []
+        for r in kind.ranks:
+            if left[r]:
+                left[r] -= 1
+            else:
+                missing.append(r)
+        out.append((kind, tuple(sorted(missing))))
+    return out[0], out[1]
+
+
 def winner_score(cards: list[int], round_: int) -> tuple[int, tuple[Kind, Kind]]:
     """The winner's score for the 14 cards shown, and the split it counts (the highest)."""
     options = splits(cards)

@@ -36,6 +36,11 @@ def rb_card(name: str) -> str:
     return f"{RED_MARK if name.endswith('R') else BLACK_MARK}{name[0]}"
 
 
+def _sequence_line(kind: rb.Kind, missing: tuple[int, ...]) -> str:
+    need = "complete" if not missing else f"missing {', '.join(map(str, missing))}"
+    return f"**{kind.label()}** ({need})"
+
+
 def rb_options_line(table: Table) -> str:
     options: rb.RedAndBlackOptions = table.options  # type: ignore[assignment]
     return "until someone has 300 at the end of a deal" if options.to_300 else "8 deals"
@@ -116,6 +121,8 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
     reds = " ".join(c[0] for c in mine.hand if c.endswith("R")) or "—"
     blacks = " ".join(c[0] for c in mine.hand if c.endswith("B")) or "—"
     lines.append(f"{RED_MARK} red: **{reds}**\n{BLACK_MARK} black: **{blacks}**")
+    closest = rb.closest_pair([int(name[0]) for name in mine.hand])
+    lines.append("Closest to: " + " · ".join(_sequence_line(kind, missing) for kind, missing in closest))
     my_turn = public.current_player == seat and not state.is_over
     buttons: list[TableButton] = []
     if state.is_over:

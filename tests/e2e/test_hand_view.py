@@ -55,6 +55,9 @@ async def test_red_and_black_cards_read_on_light_and_dark_themes(simcord_env):
     hand = await ann.click(the_board(channel, "Red and Black: deal"), label="My hand")
     text = hand.response.embeds[0].description
     assert "♥️ red:" in text and "♠\ufe0e black:" in text and "⬛" not in text
+    # The two sequences the hand is closest to, and what each still misses.
+    (first, _), (second, _) = rb.closest_pair([rb.rank(c) for c in state.hands[0]])
+    assert f"Closest to: **{first.label()}**" in text and f"**{second.label()}**" in text
     drawn = await ann.click(hand.response, label="Draw from the stock")
     cards = [b for b in buttons(drawn.response) if b["custom_id"].split(":")[-1].startswith("x")]
     assert cards and all(b["style"] == GREY for b in cards)
