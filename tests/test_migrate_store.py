@@ -49,6 +49,11 @@ async def used_sqlite(path) -> None:
             strike = await store.add_strike(table_id, user, 9000 + i, "high", "warn", AT)
             await store.clear_strike(table_id, strike, 77, channel_id=1000 + i)
             await store.add_strike(table_id, user, 9500 + i, "low", "delete", AT)
+        if i == 1:  # a deal of the day: its entries, its par and its place in the ranking
+            daily = {"day": "2026-11-20", "players": result["players"], "expert": False}
+            await store.enter_daily(table_id, "2026-11-20", result["players"], False, [1])
+            await store.save_daily_par("2026-11-20", result["players"], False, 3, 40, "{}", AT)
+            result = {**result, "daily": daily}
         await store.finish_table(table_id, result, status="finished", finished_at=result["finished_at"])
     await store.set_guild_options(5, {"talk_rule": "warn"}, AT)
     await store.set_channel_options(5, 1001, {"turn_timer": 300}, AT)

@@ -26,6 +26,7 @@ TABLES = (
     "strikes",
     "results",
     "result_seats",
+    "daily_results",
     "member_totals",
     "member_months",
     "guild_totals",
@@ -34,6 +35,8 @@ TABLES = (
     "guild_options",
     "channel_options",
     "bot_state",
+    "daily_pars",
+    "daily_entries",
 )
 IDENTITIES = (("tables", "id"), ("strikes", "id"), ("mod_actions", "id"))
 COPY_LOCK = 0x6465636B636F7079  # one copy at a time into a database

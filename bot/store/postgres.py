@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.store.base import Snapshot, StoredTable, StoreError
+from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.pg_writer import PgWriter
 from bot.store.postgres_stats import PgStatsQueries
 from bot.store.sqlite import JSON_COLUMNS, SqliteStore, _compact, _encode, shard_clause
@@ -104,7 +105,7 @@ def _sets(fields: dict[str, Any], first: int) -> tuple[str, list[Any]]:
     return sets, list(enc.values())
 
 
-class PostgresStore(PgStatsQueries):
+class PostgresStore(DailyQueries, PgStatsQueries):
     """Writes go through one writer connection; reads through a pool of their own."""
 
     dialect = "postgres"
@@ -310,6 +311,8 @@ class PostgresStore(PgStatsQueries):
     def _result_statements(table_id: int, result: dict[str, Any]) -> list[tuple[str, list[Any]]]:
         """The result row (ON CONFLICT DO NOTHING RETURNING), its seats and the running totals."""
         r = dict(result)
+        daily = daily_result_row(table_id, r)
+        r.pop("daily", None)
         r["won"] = int(bool(r.get("won", r["status"] == "won")))
         r["moderator_ended"] = int(bool(r.get("moderator_ended")))
         seats = r["seats"]
@@ -388,6 +391,8 @@ class PostgresStore(PgStatsQueries):
                     [r["guild_id"], r["game"], r["players"], user_id, month, seat_won, seat_left],
                 )
             )
+        if daily is not None:
+            out.append((dollar(daily[0]), list(daily[1])))
         return out
 
     # ---- reading tables ----------------------------------------------------------------------

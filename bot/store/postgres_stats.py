@@ -230,6 +230,7 @@ class PgStatsQueries:
             ("UPDATE result_seats SET user_id = NULL WHERE user_id = ?", (user_id,)),
             ("DELETE FROM member_totals WHERE user_id = ?", (user_id,)),
             ("DELETE FROM member_months WHERE user_id = ?", (user_id,)),
+            ("DELETE FROM daily_entries WHERE user_id = ?", (user_id,)),
             ("UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?", (FORGOTTEN, user_id)),
             ("UPDATE events SET user_id = NULL WHERE user_id = ?", (user_id,)),
             ("UPDATE strikes SET user_id = 0 WHERE user_id = ?", (user_id,)),

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.base import Snapshot, StoredTable, StoreError
+from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.sqlite_stats import StatsQueries
 from bot.store.writer import Writer
 
@@ -143,7 +144,7 @@ _ADD_TOTALS = (
 )
 
 
-class SqliteStore(StatsQueries):
+class SqliteStore(DailyQueries, StatsQueries):
     """Writes go through one writer (bot/store/writer.py); reads use a connection of their own.
 
     One process per file. With shards, it reads at start-up only the tables of its shards' guilds."""
@@ -315,6 +316,8 @@ class SqliteStore(StatsQueries):
     def _result_statements(table_id: int, result: dict[str, Any]) -> list[tuple[str, tuple | dict]]:
         """The result row, a row per seat (with its standing strikes) and the boards' running totals."""
         r = dict(result)
+        daily = daily_result_row(table_id, r)
+        r.pop("daily", None)
         # The Game: the team won. The competitive games say per seat who won, and give each seat
         # its own figure (stockpile cards left, points behind the winner) in place of cards left.
         r["won"] = int(bool(r.get("won", r["status"] == "won")))
@@ -391,6 +394,8 @@ class SqliteStore(StatsQueries):
                     (r["guild_id"], r["game"], r["players"], user_id, month, *totals),
                 )
             )
+        if daily is not None:
+            out.append(daily)
         return out
 
     async def _stored(self, rows: list[sqlite3.Row], snapshots: bool = False) -> list[StoredTable]:
