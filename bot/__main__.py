@@ -71,6 +71,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
+    daily = sub.add_parser(
+        "daily",
+        help="the deal of the day: the AI team's par and the record of its game (for python -m bot replay)",
+    )
+    daily.add_argument("--date", required=True, help="the day, YYYY-MM-DD (UTC)")
+    daily.add_argument("--players", type=int, required=True, help="seats, 1..5")
+    daily.add_argument("--expert", action="store_true", help="the expert rules: at least 3 cards a turn")
+    daily.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
     move = sub.add_parser(
         "migrate-store",
         help="copy a SQLite database into an empty PostgreSQL database (for several shard processes)",
@@ -133,8 +142,39 @@ def _migrate_store(source: str, target: str) -> int:
     return 0
 
 
+def _daily(day: str, players: int, expert: bool, as_json: bool) -> int:
+    import json
+
+    from bot.daily import DealKey, parse_day, play_par, seed_of
+
+    try:
+        key = DealKey(parse_day(day), players, expert)
+    except ValueError as exc:
+        print(f"daily: {exc}", file=sys.stderr)
+        return 2
+    par = play_par(key)
+    if as_json:
+        out = {
+            "date": key.day,
+            "players": key.players,
+            "expert": key.expert,
+            "seed": seed_of(key),
+            "par": par.cards_left,
+            "turns": par.turns,
+            "record": par.record,
+        }
+        print(json.dumps(out))
+        return 0
+    print(f"{key.describe().capitalize()}: the AI team leaves {par.cards_left} cards in {par.turns} turns.")
+    print(f"seed {seed_of(key)}; the record of its game (check it with python -m bot replay -):")
+    print(json.dumps(par.record))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "daily":
+        return _daily(args.date, args.players, args.expert, args.json)
     if args.command == "migrate-store":
         return _migrate_store(args.source, args.target)
     if args.command == "play":

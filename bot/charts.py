@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -19,6 +19,7 @@ TEXT = "#dbdee1"
 GRID = "#4e5058"
 PILE_COLOURS = ("#57f287", "#00b0f4", "#ed4245", "#faa61a")
 PILE_LABELS = ("up 1", "up 2", "down 3", "down 4")
+DAILY_DAYS = 30  # the deal-of-the-day chart's span
 
 
 # Discord shows an embed's image about 400 px wide: a small canvas with large type stays legible
@@ -127,4 +128,33 @@ def piles_figure(tops: Sequence[Sequence[int]], title: str = "The four piles, tu
     )
     for label in legend.get_texts():
         label.set_color(TEXT)
+    return figure
+
+
+def daily_chart(games: Sequence[tuple[date, int, int]], today: date, title: str) -> bytes:
+    return _png(daily_figure(games, today, title))
+
+
+def daily_figure(games: Sequence[tuple[date, int, int]], today: date, title: str) -> Figure:
+    """A member's deals of the day over the last 30 days: per game, the cards left minus the AI's
+    par (below zero: better than the AI team). Bars at or under par are green, over par red."""
+    figure, axes = _figure()
+    first = today - timedelta(days=DAILY_DAYS - 1)
+    shown = [(day, left - par) for day, left, par in games if first <= day <= today]
+    xs = [(day - first).days for day, _ in shown]
+    diffs = [diff for _, diff in shown]
+    colours = ["#57f287" if d <= 0 else "#ed4245" for d in diffs]
+    # A game exactly at par gets a sliver of a bar, so it shows.
+    axes.bar(xs, [d if d else 0.3 for d in diffs], color=colours, width=0.8)
+    axes.axhline(0, color=TEXT, linewidth=1.2)
+    reach = max([abs(d) for d in diffs] + [4]) * 1.2
+    axes.set_ylim(-reach, reach)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
+    axes.set_xlim(-0.5, DAILY_DAYS - 0.5)
+    axes.set_xticks([0, 10, 20, DAILY_DAYS - 1])
+    axes.set_xticklabels([f"{first + timedelta(days=d):%d %b}" for d in (0, 10, 20, DAILY_DAYS - 1)])
+    at_par = sum(d <= 0 for d in diffs)
+    axes.set_xlabel(f"{len(diffs)} games · {at_par} at or under par (green)", color=TEXT, fontsize=FONT - 2)
+    axes.set_ylabel("cards vs par", color=TEXT, fontsize=FONT)
+    axes.set_title(title, color=TEXT, fontsize=TITLE)
     return figure

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -33,9 +34,18 @@ class TheGameRecord(BaseModel):
     deck: list[int] | None = None
     seed: Annotated[int, Field(ge=0, lt=2**64)] | None = None
     actions: list[thegame.Action] = []
+    daily: str | None = None  # the deal of that day (YYYY-MM-DD, UTC); absent for any other deal
 
     @model_validator(mode="after")
     def _consistent(self) -> TheGameRecord:
+        if self.daily is not None:
+            date_ok = len(self.daily) == 10 and self.daily[4] == "-" and self.daily[7] == "-"
+            try:
+                date_ok = date_ok and date.fromisoformat(self.daily).isoformat() == self.daily
+            except ValueError:
+                date_ok = False
+            if not date_ok:
+                raise ValueError("'daily' must be the deal's date as YYYY-MM-DD")
         if (self.deck is None) == (self.seed is None):
             raise ValueError("give exactly one of 'deck' (the card order) or 'seed'")
         if self.deck is not None and sorted(self.deck) != list(thegame.CARDS):
