@@ -45,6 +45,10 @@ class GuildOptions(BaseModel):
     table_channels: tuple[int, ...] = ()
     # A role whose members count as moderators, beside Manage Server.
     moderator_role: int | None = None
+    # The deal of the day's ranking names this server only when it allowed it (with the name it
+    # had then); otherwise it shows as "a server".
+    daily_show_name: bool = False
+    daily_server_name: str | None = Field(default=None, max_length=100)
 
     @field_validator("chat_languages", mode="before")
     @classmethod

@@ -9,6 +9,7 @@ store fails, the table is rebuilt from its log and the caller is told that nothi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import re
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 from bot import snapshots
 from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.catalog import GAMES, GameSpec
+from bot.daily import DailyPars, DealKey, day_of, seed_of
 from bot.games import thegame
 from bot.games.base import IllegalAction
 from bot.store import Store, StoredTable, StoreError
@@ -146,10 +148,25 @@ class Table:
             return None
         return started + timedelta(seconds=self.turn_timer)
 
+    @property
+    def daily(self) -> bool:
+        """Whether the table plays the deal of the day (its lobby was opened for it)."""
+        return bool(self.meta.get("daily"))
+
+    @property
+    def daily_key(self) -> DealKey | None:
+        """Which deal of the day the table was dealt, once it was dealt."""
+        day = self.meta.get("daily_day")
+        if not day:
+            return None
+        return DealKey(day, len(self.seats), bool(getattr(self.options, "expert", False)))
+
     def record(self) -> dict[str, Any]:
         """The game as a record (docs/records.md): what ``python -m bot replay`` reads."""
         assert self.state is not None
-        return self.state.to_record()
+        record = self.state.to_record()
+        key = self.daily_key
+        return record if key is None else {**record, "daily": key.day}
 
 
 @dataclass
@@ -169,6 +186,18 @@ class SetAside:
     guild_id: int
     channel_id: int
     reason: str
+
+
+@dataclass(frozen=True)
+class DailyStanding:
+    """How a finished daily table did: its cards left beside the AI's par (None while unknown), and
+    its place among every table that played the deal so far (None when its result is not in)."""
+
+    key: DealKey
+    cards_left: int
+    par: int | None
+    rank: int | None
+    tables: int
 
 
 @dataclass
@@ -240,6 +269,8 @@ class TableService:
         # AI seats think in a thread of their own, so a long decision never holds the event loop
         # (or other tables) up; one thread, so AI seats of many tables do not crowd the loop out.
         self._ai_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
+        # The AI's pars of the deals of the day, worked out in a process of their own.
+        self.pars = DailyPars(store)
         self.set_aside: list[SetAside] = []
         self._pending_results: list[Table] = []  # finished, the result not written yet
         # Finished games whose final report is still to be posted (found at start-up).
@@ -452,7 +483,10 @@ class TableService:
         options: BaseModel,
         turn_timer: int | None = None,
         game: str = thegame.NAME,
+        daily: bool = False,
     ) -> Table:
+        if daily and game != thegame.NAME:
+            raise TableError(f"The deal of the day is a deal of {thegame.TITLE} only.")
         if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError("A table is already open in this channel. Join it, or use another channel.")
         self._opening.add(channel_id)
@@ -469,6 +503,7 @@ class TableService:
                 updated_at=now,
                 game=game,
                 turn_timer=self.turn_timer if turn_timer is None else turn_timer,
+                meta={"daily": True} if daily else {},
             )
             try:
                 table.id = await self.store.create_table(self._row(table), [s.row() for s in table.seats])
@@ -477,6 +512,8 @@ class TableService:
                 raise TableError(SAVE_FAILED) from exc
             self._by_channel[channel_id] = table
             self._by_id[table.id] = table
+            if daily:
+                self._pars_ahead(table)
             return table
         finally:
             self._opening.discard(channel_id)
@@ -519,6 +556,34 @@ class TableService:
         if "host_id" in changes:
             table.host_id = changes["host_id"]
 
+    def _pars_ahead(self, table: Table) -> None:
+        """Start working out today's pars for a daily lobby's rules at every count it may reach, so
+        the final report finds its par ready; nothing waits on them."""
+        day = day_of(self.now())
+        expert = bool(getattr(table.options, "expert", False))
+        for players in range(max(len(table.seats), 1), thegame.MAX_PLAYERS + 1):
+            self.pars.ensure(DealKey(day, players, expert))
+
+    async def _daily_refusal(self, key: DealKey, user_ids: list[int], table: Table) -> str | None:
+        """Who at this table has entered this deal already, said plainly; None when nobody has."""
+        try:
+            entered = await self.store.daily_entered(key.day, key.players, key.expert, user_ids)
+        except StoreError as exc:
+            log.warning("could not read the entries of %s: %s", key.describe(), exc)
+            raise TableError(SAVE_FAILED) from exc
+        if not entered:
+            return None
+        names = [s.name for s in table.seats if s.user_id in entered]
+        if len(user_ids) == 1 or not names:
+            who = "You have"
+        else:
+            who = f"{', '.join(names)} {'has' if len(names) == 1 else 'have'}"
+        return (
+            f"{who} already played {key.describe()}: each member plays each day's deal once per "
+            "player count and rule set. A practice game on another deal is always open: `/game new` "
+            "without `daily`."
+        )
+
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
@@ -527,6 +592,11 @@ class TableService:
                 raise TableError("You are already seated at this table.")
             if len(table.seats) >= table.spec.max_players:
                 raise TableError(f"The table is full ({table.spec.max_players} seats).")
+            if table.daily:
+                key = DealKey(day_of(self.now()), len(table.seats) + 1, bool(table.options.expert))  # type: ignore[attr-defined]
+                refusal = await self._daily_refusal(key, [user_id], table)
+                if refusal:
+                    raise TableError(refusal)
             await self._save_seats(table, [*table.seats, Seat(user_id, name)])
         return table
 
@@ -632,28 +702,67 @@ class TableService:
         return table
 
     async def _deal(self, table: Table, seed: int | None) -> None:
+        if table.daily:
+            await self._deal_daily(table)
+            return
         seed = secrets.randbits(63) if seed is None else seed
         chosen = first_seat(table)
         first = secrets.randbelow(len(table.seats)) if chosen is None else chosen
-        state = table.spec.deal(len(table.seats), table.options, seed, first)
+        await self._start_dealt(table, table.seats, seed, first, {})
+
+    async def _deal_daily(self, table: Table) -> None:
+        """The deal of the day: the seed comes from today's date (UTC), the player count and the rule
+        set; the seats turn so that whoever goes first sits in seat 0, which moves first on every
+        table and in the AI's par game. Every member seated is entered for the deal in the same step,
+        once: a member who entered it already (here or in any server) is refused."""
         now = self.now()
-        timer = {"turn_started": _iso(now), "reminded": False, "expired": False}
+        key = DealKey(day_of(now), len(table.seats), bool(table.options.expert))  # type: ignore[attr-defined]
+        people = [s.user_id for s in table.seats if s.user_id is not None and not s.ai]
+        refusal = await self._daily_refusal(key, people, table)
+        if refusal:
+            raise TableError(refusal)
+        chosen = first_seat(table)
+        first = secrets.randbelow(len(table.seats)) if chosen is None else chosen
+        seats = table.seats[first:] + table.seats[:first]
+        try:
+            await self.store.enter_daily(table.id, key.day, key.players, key.expert, people)
+        except StoreError as exc:
+            log.warning("table %s: could not enter %s: %s", table.id, key.describe(), exc)
+            raise TableError(SAVE_FAILED) from exc
+        try:
+            await self._start_dealt(table, seats, seed_of(key), 0, {"daily_day": key.day})
+        except TableError:
+            with contextlib.suppress(StoreError):
+                await self.store.release_daily(table.id)
+            raise
+        self.pars.ensure(key)
+
+    async def _start_dealt(
+        self, table: Table, seats: list[Seat], seed: int, first: int, marks: dict[str, Any]
+    ) -> None:
+        state = table.spec.deal(len(seats), table.options, seed, first)
+        now = self.now()
+        timer = {"turn_started": _iso(now), "reminded": False, "expired": False, **marks}
         undo = {key: table.meta.get(key) for key in timer}
         table.meta = {**table.meta, **timer}  # as in _commit: in memory as it is handed to the store
+        fields = {
+            "status": PLAYING,
+            "seed": seed,
+            "first_player": first,
+            "started_at": _iso(now),
+            "updated_at": _iso(now),
+            "meta": table.meta,
+        }
         try:
-            await self.store.update_table(
-                table.id,
-                status=PLAYING,
-                seed=seed,
-                first_player=first,
-                started_at=_iso(now),
-                updated_at=_iso(now),
-                meta=table.meta,
-            )
+            if seats is table.seats:
+                await self.store.update_table(table.id, **fields)
+            else:
+                await self.store.save_seats(table.id, [s.row() for s in seats], **fields)
         except StoreError as exc:
             log.warning("table %s: could not start: %s", table.id, exc)
             table.meta = {**table.meta, **undo}
             raise TableError(SAVE_FAILED) from exc
+        table.seats = seats
         table.status = PLAYING
         table.seed = seed
         table.first_player = first
@@ -806,7 +915,29 @@ class TableService:
             "ended_by": table.ended_by,
             "moderator_ended": bool(table.meta.get("moderator_ended")),
             "finished_at": _iso(now),
+            **self._daily_result(table),
         }
+
+    @staticmethod
+    def _daily_result(table: Table) -> dict[str, Any]:
+        key = table.daily_key
+        if key is None:
+            return {}
+        return {"daily": {"day": key.day, "players": key.players, "expert": key.expert}}
+
+    async def daily_standing(self, table: Table, wait: float = 20.0) -> DailyStanding | None:
+        """A finished daily table beside the AI's par and every table that played its deal, across
+        every server in the database. Waits up to `wait` seconds for a par still being worked out
+        (only the final report waits; play never does)."""
+        key = table.daily_key
+        if key is None or table.state is None:
+            return None
+        par = await self.pars.wait(key, wait)
+        ranking = await self.store.daily_ranking(key.day, key.players, key.expert)
+        ids = [row["table_id"] for row in ranking]
+        rank = ids.index(table.id) + 1 if table.id in ids else None
+        cards = table.spec.summary(table.state).measure
+        return DailyStanding(key, cards, None if par is None else par.cards_left, rank, len(ids))
 
     async def leave_game(self, table_id: int, user_id: int) -> Outcome:
         """A seated person leaves a running game.
@@ -879,8 +1010,9 @@ class TableService:
             return await self._commit(table, action, None)
 
     def close(self) -> None:
-        """Stop the AI thread (a decision under way finishes first)."""
+        """Stop the AI thread (a decision under way finishes first) and the pars' worker."""
         self._ai_thread.shutdown(wait=False, cancel_futures=True)
+        self.pars.close()
 
     def ai_to_move(self, table_id: int) -> bool:
         table = self._by_id.get(table_id)
@@ -903,6 +1035,8 @@ class TableService:
         await self.save_snapshots(SNAPSHOT_EVERY, SNAPSHOTS_PER_TICK)
         for table in list(self._by_channel.values()):
             if table.status == LOBBY:
+                if table.daily:
+                    self._pars_ahead(table)  # a lobby that waits past midnight gets the new day's
                 if now - table.updated_at >= self.lobby_idle:
                     async with table.lock:
                         if table.status == LOBBY:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 import discord
@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import BY_KEY, GAMES
-from bot.charts import results_chart
+from bot.charts import DAILY_DAYS, daily_chart, results_chart
+from bot.daily import DealKey, day_of, rules_name
 from bot.games.thegame import NAME as THE_GAME
 from bot.options import SettingsError
 from bot.store.base import BoardRow, StoreError
@@ -29,6 +30,9 @@ GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in G
 PAGE = 10
 MIN_GAMES = 3  # to be ranked by average cards left
 PERIODS = {"all": "all time", "year": "this year", "month": "this month", "week": "this week"}
+DAILY = "daily"  # /leaderboard show period:daily, today's deal of the day in every server
+PERIOD_CHOICES = {**PERIODS, DAILY: "today's deal of the day (every server)"}
+DAILY_SHOWN = 10  # tables listed per deal
 COLOUR = discord.Colour.blurple()
 
 
@@ -81,7 +85,7 @@ class Community(commands.Cog):
     )
     @app_commands.choices(
         game=GAME_CHOICES,
-        period=[app_commands.Choice(name=label, value=key) for key, label in PERIODS.items()],
+        period=[app_commands.Choice(name=label, value=key) for key, label in PERIOD_CHOICES.items()],
     )
     @user_errors
     async def show(
@@ -94,6 +98,13 @@ class Community(commands.Cog):
         assert interaction.guild_id is not None
         if game not in GAMES:
             raise TableError("I do not know that game.")
+        if period == DAILY:
+            if game != THE_GAME:
+                raise TableError("The deal of the day is a deal of The Game only.")
+            await interaction.response.send_message(**await self._daily_board(players))
+            return
+        if period not in PERIODS:
+            raise TableError("I do not know that period.")
         message = await self._board(interaction.guild_id, game, players or 0, period, "wins", 0)
         await interaction.response.send_message(**message)
 
@@ -155,6 +166,50 @@ class Community(commands.Cog):
         )
         return {"embed": embed, "view": view}
 
+    async def _daily_board(self, players: int | None) -> dict[str, Any]:
+        """Today's deals of the day: per player count and rule set, every table that played it in
+        any server, by fewest cards left, then fewest turns, then the earlier finish."""
+        day = day_of(discord.utils.utcnow())
+        rows = await self.store.daily_ranking(day, players or None)
+        embed = discord.Embed(title=f"Deal of the day: {day}", colour=COLOUR)
+        embed.description = (
+            "Every table that played today's cards, in every server: fewest cards left first, then "
+            "fewest turns, then the earlier finish. A server is named only where its moderators "
+            "allowed it (`/settings daily`)."
+        )
+        servers: dict[int, str] = {}
+        for guild_id in {row["guild_id"] for row in rows}:
+            options = await self.store.guild_options(guild_id)
+            named = options.get("daily_show_name") and options.get("daily_server_name")
+            servers[guild_id] = str(options["daily_server_name"]) if named else "a server"
+        deals: dict[tuple[int, bool], list[dict[str, Any]]] = {}
+        for row in rows:
+            deals.setdefault((row["players"], row["expert"]), []).append(row)
+        for (count, expert), tables in sorted(deals.items()):
+            key = DealKey(day, count, expert)
+            par = await self.bot.tables.pars.stored(key)
+            lines = []
+            for place, row in enumerate(tables[:DAILY_SHOWN], start=1):
+                names = ", ".join(seat["name"] for seat in row["seats"])
+                lines.append(
+                    f"`{place:>2}.` **{names}** · {servers[row['guild_id']]}: "
+                    f"{row['cards_left']} cards left in {row['turns']} turns"
+                )
+            if len(tables) > DAILY_SHOWN:
+                lines.append(f"… and {len(tables) - DAILY_SHOWN} more tables")
+            seats = "1 player" if count == 1 else f"{count} players"
+            par_text = "par not worked out yet" if par is None else f"the AI team's par: {par.cards_left}"
+            embed.add_field(
+                name=f"{seats}, {rules_name(expert)} rules · {par_text}", value="\n".join(lines), inline=False
+            )
+        if not deals:
+            embed.add_field(
+                name="Ranking",
+                value="No table has finished today's deal yet. Play it with `/game new daily:true`.",
+                inline=False,
+            )
+        return {"embed": embed}
+
     async def _click_lb(self, interaction: discord.Interaction, click: Click) -> None:
         if (
             len(click.args) != 3
@@ -213,6 +268,7 @@ class Community(commands.Cog):
         spec = GAMES[game]
         await interaction.response.defer()
         guild_id = interaction.guild_id
+        daily: tuple[discord.Embed, bytes] | None = None
         if member is None:
             data = await self.store.guild_stats(guild_id, game)
             title = f"{interaction.guild.name if interaction.guild else 'This server'}: {spec.title}"
@@ -242,16 +298,47 @@ class Community(commands.Cog):
                 )
             recent = await self.store.recent_results(guild_id, game, member.id)
             chart_title = f"{member.display_name}'s recent games"
-        if not recent or (member is None and not spec.cooperative):
+            if game == THE_GAME:
+                daily = await self._daily_stats(member)
+        embeds, files = [embed], []
+        if recent and (member is not None or spec.cooperative):
             # A competitive game has no table-wide figure to chart; a member's own results it has.
-            await interaction.followup.send(embed=embed)
-            return
-        points = [(datetime.fromisoformat(at), left) for at, left, _ in recent]
-        png = await asyncio.to_thread(results_chart, points, chart_title, spec.measure, spec.excellent_below)
-        embed.set_image(url="attachment://results.png")
-        await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="results.png")
+            points = [(datetime.fromisoformat(at), left) for at, left, _ in recent]
+            png = await asyncio.to_thread(
+                results_chart, points, chart_title, spec.measure, spec.excellent_below
+            )
+            embed.set_image(url="attachment://results.png")
+            files.append(discord.File(io.BytesIO(png), filename="results.png"))
+        if daily is not None:
+            embeds.append(daily[0])
+            files.append(discord.File(io.BytesIO(daily[1]), filename="daily.png"))
+        await interaction.followup.send(embeds=embeds, files=files)
+
+    async def _daily_stats(self, member: discord.Member) -> tuple[discord.Embed, bytes] | None:
+        """A member's deals of the day (in any server) against the AI's par, with a chart of the
+        last 30 days; None when they never played one."""
+        games = await self.store.daily_member(member.id)
+        if not games:
+            return None
+        scored = [g for g in games if g["par"] is not None]
+        embed = discord.Embed(title=f"{member.display_name}: deals of the day", colour=COLOUR)
+        embed.add_field(name="Played", value=str(len(games)))
+        if scored:
+            diffs = [g["cards_left"] - g["par"] for g in scored]
+            mean = sum(diffs) / len(diffs)
+            at_or_better = sum(d <= 0 for d in diffs)
+            embed.add_field(name="Against par", value=f"{mean:+.1f} cards on average")
+            embed.add_field(
+                name="At or better than par",
+                value=f"{at_or_better} of {len(scored)} ({100 * at_or_better / len(scored):.0f}%)",
+            )
+        today = discord.utils.utcnow().date()
+        points = [(date.fromisoformat(g["day"]), g["cards_left"], g["par"]) for g in scored]
+        png = await asyncio.to_thread(
+            daily_chart, points, today, f"{member.display_name}: the last {DAILY_DAYS} days"
         )
+        embed.set_image(url="attachment://daily.png")
+        return embed, png
 
     @staticmethod
     def _totals(embed: discord.Embed, data: dict[str, Any], measure: str, cooperative: bool = True) -> None:
@@ -366,6 +453,8 @@ class Community(commands.Cog):
                 if not options.table_channels
                 else ", ".join(f"<#{c}>" for c in options.table_channels)
             ),
+            "- deal of the day's ranking names this server: "
+            + ("**yes**" if options.daily_show_name else "**no** (it shows as a server)"),
             "- moderator role: "
             + (
                 f"<@&{options.moderator_role}>" if options.moderator_role else "**none** (Manage Server only)"
@@ -473,6 +562,16 @@ class Community(commands.Cog):
         if role is None and not clear:
             raise TableError("Name a role, or set clear to remove the moderator role.")
         await self._save(interaction, {"moderator_role": None if clear else role.id})  # type: ignore[union-attr]
+
+    @settings_group.command(
+        name="daily", description="Whether the deal of the day's ranking names this server (off: a server)"
+    )
+    @app_commands.describe(show_name="name this server in the ranking every server sees")
+    @user_errors
+    async def settings_daily(self, interaction: discord.Interaction, show_name: bool) -> None:
+        guild = interaction.guild
+        name = guild.name if guild is not None and show_name else None
+        await self._save(interaction, {"daily_show_name": show_name, "daily_server_name": name})
 
     @settings_group.command(name="log", description="The latest moderator actions on this server")
     @user_errors

@@ -211,6 +211,7 @@ class Tables(commands.Cog):
         may_stop="Skip-Bo Junior: a player may end a turn while a card still fits",
         to_300="Red and Black: play until someone has 300 at the end of a deal, not 8 deals",
         turn_timer="Minutes a player has for a turn (0 = no timer)",
+        daily="The Game: today's deal, the same cards for every table, beside the AI's result (once a day)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @user_errors
@@ -226,6 +227,7 @@ class Tables(commands.Cog):
         may_stop: bool | None = None,
         to_300: bool | None = None,
         turn_timer: app_commands.Range[int, 0, 120] | None = None,
+        daily: bool | None = None,
     ) -> None:
         channel = interaction.channel
         guild = interaction.guild
@@ -270,8 +272,20 @@ class Tables(commands.Cog):
             raise TableError(
                 f"`{'`, `'.join(foreign)}` {'is' if len(foreign) == 1 else 'are'} not an option of {title}."
             )
+        if daily:
+            if game != thegame.NAME:
+                raise TableError(f"The deal of the day is a deal of {thegame.TITLE} only.")
+            changed = [name for name in ("smaller_hands", "hand_size", "minimum") if given[name] is not None]
+            if changed:
+                raise TableError(
+                    "The deal of the day is played with the usual hands and minimum, so that every table "
+                    f"plays the same game; leave out `{'`, `'.join(changed)}` (only `expert` may be chosen)."
+                )
         try:
-            options = shown.command_options({name: given[name] for name in shown.option_names}, server)
+            if daily:
+                options = thegame.TheGameOptions(expert=server.expert if expert is None else expert)
+            else:
+                options = shown.command_options({name: given[name] for name in shown.option_names}, server)
         except ValidationError:
             await reply(interaction, "Those options do not fit together; see `/game rules`.")
             return
@@ -285,6 +299,7 @@ class Tables(commands.Cog):
             options=options,
             turn_timer=timer,
             game=game,
+            daily=bool(daily),
         )
         await interaction.response.send_message(**render.lobby(table).kwargs())
         message = await interaction.original_response()
@@ -829,6 +844,16 @@ class Tables(commands.Cog):
             log.exception("table %s: could not read the strikes for the final report", table.id)
             strikes = {}
         report = render.final_report(table, table.finished_at, strikes).kwargs()
+        if table.daily_key is not None:
+            try:
+                standing = await self.tables.daily_standing(table)
+            except Exception:
+                log.exception("table %s: could not read the deal of the day's standing", table.id)
+                standing = None
+            if standing is not None:
+                report["embed"].add_field(
+                    name="Deal of the day", value=render.daily_text(standing), inline=False
+                )
         chart = presentation(table.game).chart
         if chart is not None:
             try:

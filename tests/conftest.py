@@ -3,14 +3,17 @@ databases, on SQLite and on a throwaway PostgreSQL that the session starts by it
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from bot.app import Deckhand
 from bot.config import Settings
+from bot.daily import DailyPars, DealKey, Par, play_par
 from tests.pg_server import MISSING, SKIP_ENV, PgServer, find_binaries
 
 
@@ -37,9 +40,21 @@ def settings(db_path: Path) -> Settings:
     return make_settings(db_path)
 
 
+@functools.cache
+def cached_par(key: DealKey) -> Par:
+    """The AI's par of a deal of the day, worked out once per test session."""
+    return play_par(key)
+
+
+def fast_pars(pars: DailyPars) -> None:
+    """Pars worked out in a thread and kept for the session, not in a spawned process each test."""
+    pars.use(cached_par, lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="par"))
+
+
 @pytest.fixture
 async def simcord_bot(settings: Settings) -> AsyncIterator[Deckhand]:
     bot = Deckhand(settings)
+    fast_pars(bot.tables.pars)
     yield bot
     # SimCord's teardown cancels the bot's tasks but does not call bot.close(); the store's
     # connection thread would otherwise outlive the test.

@@ -13,7 +13,7 @@ from datetime import datetime
 import discord
 
 from bot.ai import LEVELS
-from bot.tables import Table, first_seat
+from bot.tables import DailyStanding, Table, first_seat
 from bot.ui.base import COLOUR, LOST_COLOUR, Message, Style, seat_line
 from bot.ui.components import TableButton, view_of
 from bot.ui.games import presentation
@@ -35,6 +35,12 @@ def lobby(table: Table) -> Message:
     spec = table.spec
     embed = discord.Embed(title=f"{spec.title}: a table is open", colour=COLOUR)
     embed.description = f"{presentation(table.game).pitch}\nOptions: {options_line(table)}."
+    if table.daily:
+        embed.description += (
+            "\n**Deal of the day**: today's cards (UTC), the same for every table in every server with "
+            "as many players and the same rules, beside the AI team's result on them. Each member "
+            "plays each day's deal once."
+        )
     seats = "\n".join(f"{i + 1}. {seat_line(table, i)}" for i in range(len(table.seats)))
     embed.add_field(name=f"Seats ({len(table.seats)}/{spec.max_players})", value=seats, inline=False)
     first = first_seat(table)
@@ -98,6 +104,35 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
 
 def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | None = None) -> Message:
     return presentation(table.game).final_report(table, finished_at, strikes)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def daily_text(standing: DailyStanding) -> str:
+    """The deal of the day in the final report: the table beside the AI's par and every table that
+    played the same cards so far, in every server."""
+    if standing.par is None:
+        lines = [
+            f"You left {_cards(standing.cards_left)}; the AI's par for these cards is not worked out yet."
+        ]
+    else:
+        lines = [f"You left {_cards(standing.cards_left)}; the AI team leaves {standing.par} on these cards."]
+    if standing.rank is not None:
+        share = max(1, -(-100 * standing.rank // standing.tables))
+        tables = "table" if standing.tables == 1 else "tables"
+        lines.append(
+            f"Your table ranks **{_ordinal(standing.rank)} of {standing.tables}** {tables} that played "
+            f"this deal so far, across every server (top {share} %)."
+        )
+    lines.append(f"{standing.key.describe().capitalize()}; see `/leaderboard show period:daily`.")
+    return "\n".join(lines)
 
 
 # ---- questions ---------------------------------------------------------------------------------
