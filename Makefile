@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/ai.py
 	$(BIN)/python bench/ai_turns.py
 	$(BIN)/python bench/ai_opponents.py
+	$(BIN)/python bench/daily.py
 
 screenshots: $(STAMP)
 	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"
