@@ -255,3 +255,40 @@ async def test_two_real_processes_racing_on_one_table_lose_nothing_and_write_not
         assert back is not None and back.version == len(log)
     finally:
         await close(again)
+
+
+async def test_two_processes_play_the_same_deal_of_the_day_and_share_one_ranking(postgres_url):
+    """Two bot processes on one database, each with a daily table in its own server: the same
+    cards, the same par (worked out once), and both tables in one ranking of that deal."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    driver = Path(__file__).with_name("pg_daily_driver.py")
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(driver),
+            postgres_url,
+            str(guild),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for guild in (41, 42)
+    ]
+    outputs = [await asyncio.wait_for(p.communicate(), 300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err.decode()[-1500:] for _, err in outputs]
+    one, two = (json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs)
+    assert one["seed"] == two["seed"] and one["hands"] == two["hands"]
+    assert one["par"] is not None and one["par"] == two["par"]
+    store = await opened(postgres_url)
+    try:
+        pars = await store._all(
+            "SELECT par FROM daily_pars WHERE day = ? AND players = 2 AND expert = 0", (one["day"],)
+        )
+        ranking = await store.daily_ranking(one["day"], 2, False)
+    finally:
+        await store.close()
+    assert [tuple(p) for p in pars] == [(one["par"],)]  # one par of the deal, the one both reports show
+    assert sorted(r["guild_id"] for r in ranking) == [41, 42]
