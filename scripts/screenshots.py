@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import discord
 import simcord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,6 +94,12 @@ async def main(out: Path) -> None:
                 await preview.screenshot(out / "stats.png", viewer=bob, target=stats.response)
                 board_of_fame = await bob.slash(channel, "leaderboard show")
                 await preview.screenshot(out / "leaderboard.png", viewer=bob, target=board_of_fame.response)
+            mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+            mod = guild.add_member(env.create_user("mod"), roles=[mods])
+            await mod.slash(channel, "settings timer", minutes=5)
+            settings = await mod.slash(channel, "settings show")
+            async with env.preview(channel, viewers=[mod], width=820, height=520) as preview:
+                await preview.screenshot(out / "settings.png", viewer=mod, target=settings.response)
             await other_games(env, guild, out)
         # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
         await bot.store.close()
@@ -106,7 +113,9 @@ async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped
     channel = guild.create_text_channel("skip-bo-junior")
     lobby = await dan.slash(channel, "game new", game="skip-bo-junior", stockpile=8)
     await eve.click(lobby.response, label="Join")
-    await dan.click(lobby.response, label="Add AI seat: normal")
+    await dan.click(lobby.response, label="Add AI seat: hard")
+    async with env.preview(channel, viewers=[dan, eve], width=820, height=620) as preview:
+        await preview.screenshot(out / "sbj-lobby.png", viewer=dan, target=lobby.response)
     await dan.click(lobby.response, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
