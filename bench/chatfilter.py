@@ -76,7 +76,7 @@ def finished(path: Path) -> bool:
 
 
 def round_of(name: str) -> str:
-    """The round a corpus file belongs to: r1 for the first files, r2, r3, r3h (held-out r3, spent), r4."""
+    """The round of a corpus file: r1 for the first files, r2, r3, r3h and r4h (spent held-out parts), r4."""
     found = ROUND.search(name)
     return found.group(1) if found else "r1"
 
