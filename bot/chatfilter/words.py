@@ -52,6 +52,14 @@ ALL_STARTS = frozenset().union(*_STARTS.values())
 TYPO_STARTS = frozenset(w[:2] for table in CARDINALS.values() for w in table if len(w) >= 5)
 TYPO_ENDS = frozenset(w[-2:] for table in CARDINALS.values() for w in table if len(w) >= 5)
 _ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
+# The first two letters a number piece, an ordinal or a decade word of any language can start with
+# ("te" for "teens"; "dr", "er", "si", "ac" for German ordinals such as "dritte", "erste"): a word
+# that starts otherwise is read by none of them, and the four languages are not tried one by one.
+PIECE_STARTS = (
+    ALL_STARTS
+    | frozenset(w[:2] for table in ORDINALS.values() for w in table)
+    | frozenset(("te", "dr", "er", "si", "ac"))
+)
 
 
 def _segment(word: str, lang: str) -> tuple[Piece, ...] | None:
@@ -156,7 +164,7 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     readings: list[WordReading] = []
     if len(word) > MAX_WORD:
         return ()
-    for lang in langs:
+    for lang in langs if word[:2] in PIECE_STARTS or len(word) < 4 else ():
         if CONNECTOR[lang] == word or (lang == "es" and word == "i"):  # "ochenta i dos"
             readings.append(WordReading(lang, (Piece(0, "C"),)))
             continue
