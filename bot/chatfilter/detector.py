@@ -13,6 +13,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from text_to_num import text2num
@@ -267,7 +268,13 @@ def check(message: str, context: Context | None = None) -> Verdict:
     text = norm.text
     if not any(c.isalnum() for c in text):
         return CLEAN
-    toks = [Tok(m.group(), m.start(), m.end(), _kind(m.group())) for m in TOKEN.finditer(text)]
+    toks = [
+        Tok(
+            g, m.start(), m.end(), "w" if g.isalpha() else "n" if g.isdigit() else "m" if g.isalnum() else "p"
+        )
+        for m in TOKEN.finditer(text)
+        for g in (m.group(),)
+    ]
     langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
     scene = _scene(toks, text, message)
     scene.upper = norm.upper
@@ -301,6 +308,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
         return CLEAN
     _judge(nums, toks, ctx, scene)
     _arithmetic(nums, toks, scene)
+    _step_from_named_card(nums, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
         return Verdict(False, None, (), _allowed_reason(nums))
@@ -497,6 +505,7 @@ def _numbers(
     nums.sort(key=lambda n: n.first)
     if nums:
         nums = _tens_and_unit(nums, toks, text)
+        nums = _digit_by_digit(nums, toks, scene)
     if scene.wordset & DIGIT_PLACES:
         nums = _digit_places(nums, scene)
     if scene.wordset & ENCODINGS:
@@ -601,6 +610,79 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             if digit or pause:
                 out.append(Num(a.value + b.value, a.first, b.last, "word", odd=True))
                 k += 2
+                continue
+        out.append(a)
+        k += 1
+    return out
+
+
+# A card's number said digit by digit: "four, then nine", "digits are 8 and 9, in that order", "vier
+# null", "un cinco y un tres, pegaditos", "cinq, deux. voilà.", "first digit 3, second digit 5".
+ZEROS = frozenset("zero null cero nul".split())
+DIGIT_ORDER = frozenset(
+    (
+        "order ordre reihenfolge orden digit digits chiffre chiffres ziffer ziffern cifra cifras "
+        "pegaditos pegados juntitos colles nebeneinander"
+    ).split()
+)
+THEN_WORDS = frozenset("then puis dann luego despues danach ensuite".split())
+DIGIT_LINKS = THEN_WORDS | frozenset(
+    ", . : - and und et y un une ein eine a second zweite zweiter deuxieme segunda segundo "
+    "digit ziffer chiffre cifra".split()
+)
+HOLDER_AFTER = frozenset("bei auf in en chez for para pour fuer on".split())
+
+
+def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
+    words = scene.words
+    cue = bool(scene.wordset & DIGIT_ORDER)
+    out: list[Num] = []
+    k = 0
+    while k < len(nums):
+        a = nums[k]
+        found = None
+        if (
+            a.first == a.last
+            and a.how in ("digits", "word")
+            and 1 <= a.value <= 9
+            and not a.allowed
+            and a.first not in scene.idiom
+        ):
+            # The tens digit's partner: the next single digit, or a zero word right after it.
+            if a.last + 1 < len(toks) and words[a.last + 1] in ZEROS:
+                found = (None, a.last + 1, 0)
+            else:
+                for j in range(k + 1, min(k + 3, len(nums))):
+                    b = nums[j]
+                    if b.first == b.last and b.how in ("digits", "word") and 0 <= b.value <= 9:
+                        found = (j, b.last, b.value)
+                        break
+        if found is not None:
+            j, last, unit = found
+            between = [w for w in words[a.last + 1 : last] if w not in ZEROS]
+            others = nums[k + 1 : j] if j is not None else []
+            linked = all(w in DIGIT_LINKS or w.isdigit() for w in between) and all(
+                m.how == "ordinal" for m in others
+            )
+            said_in_order = cue or bool(set(between) & THEN_WORDS)
+            after = words[last + 1] if last + 1 < len(words) else ""
+            alone = (
+                (a.first == 0 or words[a.first - 1] == ":")
+                and a.how == "word"
+                and set(between) <= {",", "-"}
+                and (not after or after in (".", "!", "…") or after in HOLDER_AFTER)
+            )
+            following = nums[j + 1] if j is not None and j + 1 < len(nums) else None
+            listed = following is not None and following.how in ("digits", "word") and following.value <= 9
+            score = unit == 0 and (scene.result or scene.wordset & SPORT)  # "wir haben vier null gewonnen"
+            if (
+                linked
+                and (said_in_order or alone or (j is None and not score))
+                and not listed
+                and (between or a.how == "word")
+            ):
+                out.append(Num(a.value * 10 + unit, a.first, last, "spelled", odd=True))
+                k = (j if j is not None else k) + 1
                 continue
         out.append(a)
         k += 1
@@ -1180,6 +1262,9 @@ def _values(pieces: tuple[Piece, ...], lang: str, phrase: str | None) -> list[in
     return out
 
 
+SPACED_DIGIT_GAPS = (" ", "  ", "   ", "", "_")  # "4 7", "6   5": one number split by spaces
+
+
 def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) -> None:
     text = norm.text
     i = 0
@@ -1255,14 +1340,16 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             and toks[j + 1].kind == "n"
             and len(toks[j + 1].text) == 1
             and len(toks[j].text) == 1
-            and text[toks[j].end : toks[j + 1].start] in (" ", "", "_")
-            and (text[toks[j].end : toks[j + 1].start] in (" ", "_") or toks[j].end in norm.glued_gap)
+            and text[toks[j].end : toks[j + 1].start] in SPACED_DIGIT_GAPS
+            and (text[toks[j].end : toks[j + 1].start] != "" or toks[j].end in norm.glued_gap)
             and not (text[toks[j].end : toks[j + 1].start] == "_" and toks[j].text == toks[j + 1].text)
         ):
             j += 1
         in_list = (
-            j + 1 < len(toks) and toks[j + 1].kind == "n" and text[toks[j].end : toks[j + 1].start] == " "
-        ) or (i > 0 and toks[i - 1].kind == "n" and text[toks[i - 1].end : t.start] == " ")
+            j + 1 < len(toks)
+            and toks[j + 1].kind == "n"
+            and text[toks[j].end : toks[j + 1].start] in SPACED_DIGIT_GAPS[:3]
+        ) or (i > 0 and toks[i - 1].kind == "n" and text[toks[i - 1].end : t.start] in SPACED_DIGIT_GAPS[:3])
         if j > i and in_list:
             j = i  # "2 3 4" is a list of digits, not one number
         if j > i:
@@ -3134,6 +3221,39 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
     if b1 in ("veces", "fois", "times", "mal") and b2 in ("tres", "trois", "three", "drei"):
         return 3, first - 2
     return 0, first
+
+
+# A step from a card named by its number: "one under the 53", "eins über der 26", "une en dessous du
+# 57", "una menos que el 58". The card told is the named one moved by the step; both are reported.
+STEP_UP = frozenset(
+    "above over after ueber nach dessus apres encima mas plus higher hoeher mehr more".split()
+)
+STEP_DOWN = frozenset(
+    "under below before unter vor dessous avant debajo menos moins lower less weniger tiefer".split()
+)
+STEP_FILLERS_NAMED = frozenset("the der die dem den du de la le el que than als al del en au - par a".split())
+
+
+def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
+    for a, b in pairwise(list(nums)):
+        if not (
+            1 <= a.value <= 9
+            and 10 <= b.value <= 99
+            and b.allowed is None
+            and a.first == a.last
+            and a.allowed
+            in (None, "not a card value", "a small number", "a count of things", "a count of cards")
+        ):
+            continue
+        between = scene.words[a.last + 1 : b.first]
+        directions = [w for w in between if w in STEP_UP or w in STEP_DOWN]
+        if len(directions) != 1 or not all(w in STEP_FILLERS_NAMED or w in directions for w in between):
+            continue
+        value = b.value + a.value if directions[0] in STEP_UP else b.value - a.value
+        if 2 <= value <= 99:
+            a.allowed = "the step from a named card"
+            nums.append(Num(value, a.first, b.last, "offset"))
+    nums.sort(key=lambda n: n.first)
 
 
 def _derived(nums: list[Num], parts: list[Num], value: int, first: int, last: int) -> None:

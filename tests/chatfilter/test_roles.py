@@ -57,6 +57,13 @@ HARMLESS = {
         "el 15 de mayo es fiesta",
         "¿el sábado 23 jugamos?",
     ],
+    "digits in a row that are not a card": [
+        "zwei drei Runden noch, dann Schluss",
+        "we won four nil, then three one",
+        "wir haben vier null gewonnen",
+        "put two and two together, people",
+        "j'ai 2 et 3 cartes en main, c'est peu",
+    ],
     "duration": [
         "that took 35 minutes",
         "die Runde dauert 25 Minuten",
@@ -453,6 +460,22 @@ FLAGGED = {
         ("Anfang achtzig", 80),
         ("I got 47 down on pile 2", 47),
         ("I am 47 on pile 2", 47),
+    ],
+    "digit by digit": [
+        ("seven, then two. you know what to do", 72),
+        ("the digits: 4 and 1, in that order", 41),
+        ("sieben null bei mir", 70),
+        ("fünf, zwei. Mehr sag ich nicht", 52),
+        ("trois puis huit, dans cet ordre", 38),
+        ("un seis y un cuatro, pegaditos", 64),
+        ("second digit 2, first digit 9, I mean 9 then 2", 92),
+        ("tengo el 3   8", 38),
+    ],
+    "a step from a card named by its number": [
+        ("two above the 61, that one's mine", 63),
+        ("drei unter der 45 hab ich", 42),
+        ("deux au-dessus du 30, c'est la mienne", 32),
+        ("tres menos que el 70, la tengo", 67),
     ],
     "ranges": [
         ("anything in the 60s?", 60),
