@@ -1740,6 +1740,21 @@ def _harmless(
     value = n.value
     digits = n.how == "digits"
     glued_before = n.first > 0 and toks[n.first - 1].end == toks[n.first].start
+    # "my 11 y/o nephew": years old.
+    if (
+        a1 == "y"
+        and a2 == "o"
+        and after_tok == "y"
+        and "/" in scene.text[toks[n.last].end : toks[n.last].end + 4]
+    ):
+        return "an age"
+    # Working or opening hours: "I work 9 to 5", "trabajo de 8 a 3", "ich arbeite von 8 bis 16".
+    if (
+        scene.wordset & WORK_WORDS
+        and value <= 24
+        and ((a1 in HOUR_RANGE and _hour(a2)) or (b1 in HOUR_RANGE and _hour(b2)))
+    ):
+        return "a time"
     # Emoticons: "<3", ":3", "8)".
     if digits and glued_before and before_tok in ("<", ":", "=") and value in (3, 33, 333, 8, 0):
         return "an emoticon"
@@ -2372,6 +2387,24 @@ def _harmless(
     return None
 
 
+WORK_WORDS = frozenset(
+    (
+        "work works working shift shifts job arbeite arbeitet arbeiten arbeit schicht dienst travaille "
+        "travailles bosse boulot taf trabajo trabajas trabaja curro curra turno open opens offen "
+        "geoeffnet ouvert ouverte abierto abre"
+    ).split()
+)
+HOUR_RANGE = frozenset("to till until bis a au hasta".split())
+
+
+def _hour(word: str) -> bool:
+    """A number word or digits that can be an hour of the day."""
+    if word.isdigit():
+        return int(word) <= 24
+    readings = read_word(word, LANGUAGES) if word.isalpha() else ()
+    return bool(readings) and len(readings[0].pieces) == 1 and readings[0].pieces[0].value <= 24
+
+
 ELF_BEFORE = frozenset(
     "nen einen ein einem der den dem unsere unserer unsre deutsche deutschen die_nationalelf".split()
 )
@@ -2865,7 +2898,11 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         return "a duration"  # "dans une quinzaine de jours"
     if set(prev[:5]) & roles.PEOPLE:
         return "an age"  # "mein Onkel ist in den Fünfzigern", "my aunt is in her fifties"
-    if scene.wordset & ERA_CUES or _perfect_tense(scene):
+    if (
+        scene.wordset & ERA_CUES
+        or _perfect_tense(scene)
+        or (scene.wordset & DECADE_WORDS and not scene.wordset & CARD_OR_PILE)
+    ):
         return (
             "a decade of years"  # "my grandpa played this in the 60s", "in den 90ern haben wir ... gespielt"
         )
@@ -2891,6 +2928,8 @@ ERA_CUES = frozenset(
     "father mother vater mutter papa mama pere mere padre madre "
     "jadis antano back then childhood kindheit enfance infancia kid kids".split()
 ) - {"then"}
+# "best music decade? 80s": a decade of years, when the message names neither a card nor a pile.
+DECADE_WORDS = frozenset("decade decades jahrzehnt jahrzehnte decennie decennies decada decadas".split())
 HAVE_DE = frozenset("haben hatten hatte habt hab habe hat".split())
 
 

@@ -40,7 +40,10 @@ UNITS = _set(
     "horas day days tag tage tagen jour jours dia dias week weeks woche wochen semaine semaines "
     "semana semanas month months monat monate mois mes meses year years yr yrs jahr jahre jahren an "
     "ans ano anos yo ms sekunden tagen nights naechte nuits noches mal fois vez veces times time "
-    "degree degrees grad degre degres grado grados ° km kg cm kmh mph"
+    "degree degrees grad degre degres grado grados ° km kg cm kmh mph "
+    # measures: "55 Zoll", "200 g de farine", "50 cl de lait", "40 longueurs", "20 Bahnen"
+    "zoll inch inches pouce pouces pulgada pulgadas g gr gramm gramme grammes gramos cl ml dl liter "
+    "litre litres litro litros mm meter metre metres metro metros laps lengths bahnen longueurs largos"
 )
 AGE_AFTER = _set("years year yo jahre jahr ans ano anos jaehrig")
 PEOPLE = _set(
@@ -130,7 +133,8 @@ TRICK = _set(
     "trick tricks back backward backwards reverse rueckwaerts zurueck zurueckdrehen zurueckspringen "
     "retour arriere astuce coup truco retroceso retrocesos atras jump jumps sprung saut salto "
     "below above under over up down drueber drunter dessous dessus encima debajo remonter subir "
-    "bajar golpe minus moins menos plus mas ten-back reverse-by-ten rule regel regla regle"
+    "bajar golpe minus moins menos plus mas ten-back reverse-by-ten rule regel regla regle runter "
+    "rueckwaertstrick zehnertrick"
 )
 BOUND_BEFORE = _set(
     "under below than unter als weniger moins menos que de over above ueber über plus max maximum "
@@ -190,7 +194,9 @@ IDIOMS = re.compile(
     r"pierre\s+deux\s+coups|jamais\s+deux\s+sans\s+trois|cinq\s+a\s+sept|sixieme\s+sens|"
     r"cantar(?:le)?\s+las\s+cuarenta|(?:le|te|les|me|nos)\s+cant\w*\s+las\s+cuarenta|"
     r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|septimo\s+cielo|"
-    r"(?:son|mon|ton|sa|notre|votre|leur)\s+trente.et.un|l'?\s*an\s+quarante|six.quatre.deux|"
+    r"(?:son|mon|ton|sa|notre|votre|leur)\s+(?:trente.et.un|31)\b|tree\s+fiddy|brooklyn\s+nine.nine|"
+    r"veinte\s+poemas|sum\s+41|99\s+luftballons|neunundneunzig\s+luftballons|"
+    r"l'?\s*an\s+quarante|six.quatre.deux|"
     r"(?:caer|cai|caiste|cayo|caimos|caigo)\s+en\s+el\s+veinte|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
     r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
     r"fiesta\s+de\s+(?:quince|15)|quinceanera|xv\s+de\s+france|(?:du|le)\s+(?:9.3|neuf.trois)\b|"
@@ -270,7 +276,7 @@ ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.value
 ASKS_FOR_VALUE = re.compile(
     r"\bwhat'?s\s+your\s+(?:lowest|highest|number|card|best(?=\s*(?:$|[?!.,]|card|one)))\b|\bwhich\s+number\b|"
     r"\bhow\s+(?:high|low)\s+(?:does|do|is|are|can)\b|\bwhat\s+number\b|\bgap\s+between\s+yours\b|"
-    r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:geht|kannst|ist|bist)\b|"
+    r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:genau\s+)?(?:geht|kannst|ist|bist)\b|"
     r"\bquoi\s+(?:ta|comme\s+carte)\b|\bquel(?:le)?\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero|chiffre)\b|"
     r"\bton\s+numero\b|\bquel(?:le)?\s+numero\b|\bquel\s+chiffre\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
 )
@@ -352,7 +358,8 @@ ASK_GATE = _set(
     "decade zehner dizaine decena vaut vale worth highest lowest smallest biggest best hoechste "
     "niedrigste kleinste groesste beste haute basse basses hautes petite grosse meilleure alta baja "
     "gap far weit fehlt ecart distance distancia diferencia draw drew drawn gezogen pioche robaste "
-    "sacaste exact exacte exacto exactly genau konkret precis exactement exactamente viel much cuanto combien"
+    "sacaste exact exacte exacto exactly genau konkret precis exactement exactamente viel much cuanto "
+    "combien nombre karte carte carta card hoch"
 )
 ASK_CUE = re.compile(
     r"\?|\b(?:tell|give|post|say|share|sag|sagt|gib|postet|nenn|verrat|dis|dites|donne|donner|dime|"
@@ -361,7 +368,7 @@ ASK_CUE = re.compile(
 )
 ASK_TARGET = re.compile(
     r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
-    r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|"
+    r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|ihr|"
     r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
     r"decime|wer|who|anyone|qui|qqn|quelqu|quien|alguien)\b"
 )
@@ -374,10 +381,14 @@ ASK_WHAT = re.compile(
     r"\b(?:how\s+much|wie\s+viele?|combien|cuanto|cuanta)\s+(?:above|below|over|under|ueber|unter|"
     r"drueber|drunter|au.dessus|en\s+dessous|por\s+encima|por\s+debajo)\b|"
     r"\b(?:valor|value|wert|digit|ziffer|vaut|vale|worth)\b|"
+    # "t'as quel nombre pour la 4 ?", "welche Karte hast du denn genau?", "¿qué carta tienes para la 3?"
+    r"\bquel(?:le)?\s+nombre\b|\b(?:welche|which|what|quelle?|que|cual)\s+(?:karte|card|carte|carta)\s+"
+    r"(?:\w+\s+){0,2}(?:hast|habt|have|got|hold|tienes|teneis|as|avez)\b|"
     r"\b(?:which|welche[mnrs]?|quelle?|que|cual)\s+(?:decade|zehner|dizaine|decena)\b|"
     r"\b(?:highest|lowest|smallest|biggest|best|hoechste|niedrigste|kleinste|groesste|beste|"
     r"plus\s+(?:haute|basse|petite|grosse|grande)s?|meilleure|mas\s+(?:alta|baja))\b"
-    r"(?=\s*(?:$|[?,.!]|card|karte|carte|carta|one|thing|real|you|que|toi|bitte|pls|please))|"
+    r"(?=\s*(?:$|[?,.!]|card|karte|carte|carta|one|thing|real|you|que|toi|bitte|pls|please|genau|exactly|"
+    r"exactement|exactamente|exacta|exacto))|"
     r"\b(?:card|karte|carte|carta)\s+(?:mas\s+(?:alta|baja)|la\s+plus\s+(?:haute|basse))\b|"
     r"\b(?:what\s+did\s+you\s+draw|hast\s+du\s+gezogen|as\s+pioche|robaste|sacaste)\b.*\b(?:exact|konkret|"
     r"genau|exacto|exacte|precis)\w*|"

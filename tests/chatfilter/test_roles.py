@@ -57,6 +57,20 @@ HARMLESS = {
         "el 15 de mayo es fiesta",
         "¿el sábado 23 jugamos?",
     ],
+    "measures, work hours, ages and decades": [
+        "my new monitor is 32 inches, finally",
+        "ich schwimme jeden Morgen 30 Bahnen",
+        "il faut 250 g de sucre et 20 cl de crème",
+        "la tele nueva tiene 65 pulgadas",
+        "I work 8 to 4 on weekdays",
+        "ich arbeite von 7 bis 15, danach hab ich Zeit",
+        "je bosse de 9 à 17 demain",
+        "mi hermana curra de 10 a 6",
+        "my 13 y/o cousin will join",
+        "which decade had the best films? 90s for sure",
+        "elle s'est mise sur son 31 ce soir",
+        "hab beim Rückwärtstrick genau 10 zurück gemacht",
+    ],
     "digits in a row that are not a card": [
         "zwei drei Runden noch, dann Schluss",
         "we won four nil, then three one",
@@ -477,6 +491,10 @@ FLAGGED = {
         ("deux au-dessus du 30, c'est la mienne", 32),
         ("tres menos que el 70, la tengo", 67),
     ],
+    "the sentence is about a card": [
+        ("which decade is your card in? 40s?", 40),
+        ("my 60 is 32 inches from pile 2", 60),
+    ],
     "ranges": [
         ("anything in the 60s?", 60),
         ("something in the sixties", 60),
@@ -543,3 +561,33 @@ def test_a_number_in_hand_named_by_its_role_stays_harmless() -> None:
     assert not check("see you at 9", hand).flag
     assert not check("le 14 juillet on joue", hand).flag
     assert not check("heute um 20 Uhr?", hand).flag
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "welche Karte habt ihr eigentlich genau?",
+        "which card do you hold for pile 3?",
+        "vous avez quel nombre pour la 2 ?",
+        "¿qué carta tenéis para la pila 4?",
+        "wie hoch genau ist deine höchste?",
+        "what's your highest exactly?",
+    ],
+)
+def test_asking_for_a_card_value_without_a_number_is_flagged(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "which card should I play first?",
+        "quel nombre de parties on fait ce soir ?",
+        "¿cuál es tu nombre en Discord?",
+        "welche Karte ist die beste Regel im Spiel, findet ihr?",
+    ],
+)
+def test_a_question_about_cards_that_asks_no_value_is_left_alone(message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
