@@ -82,6 +82,15 @@ def seed_of(key: DealKey) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 1
 
 
+GAME = thegame.NAME  # the game whose deals are dealt by the day
+FIXED = ("smaller_hands", "hand_size", "minimum")  # /game new options a daily deal keeps as usual
+
+
+def command_options(expert: bool) -> TheGameOptions:
+    """The options of a daily table: only the rule set (basic or expert) is chosen."""
+    return TheGameOptions(expert=expert)
+
+
 def options_of(key: DealKey) -> TheGameOptions:
     """A deal of the day is played with the usual hands and minimum of its rule set."""
     return TheGameOptions(expert=key.expert)

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from pydantic import ValidationError
 
+from bot import daily as daily_deals
 from bot.ai import DEFAULT_LEVEL
 from bot.catalog import GAMES
 from bot.games import thegame
@@ -273,9 +274,9 @@ class Tables(commands.Cog):
                 f"`{'`, `'.join(foreign)}` {'is' if len(foreign) == 1 else 'are'} not an option of {title}."
             )
         if daily:
-            if game != thegame.NAME:
-                raise TableError(f"The deal of the day is a deal of {thegame.TITLE} only.")
-            changed = [name for name in ("smaller_hands", "hand_size", "minimum") if given[name] is not None]
+            if game != daily_deals.GAME:
+                raise TableError(f"The deal of the day is a deal of {GAMES[daily_deals.GAME].title} only.")
+            changed = [name for name in daily_deals.FIXED if given[name] is not None]
             if changed:
                 raise TableError(
                     "The deal of the day is played with the usual hands and minimum, so that every table "
@@ -283,7 +284,7 @@ class Tables(commands.Cog):
                 )
         try:
             if daily:
-                options = thegame.TheGameOptions(expert=server.expert if expert is None else expert)
+                options = daily_deals.command_options(server.expert if expert is None else expert)
             else:
                 options = shown.command_options({name: given[name] for name in shown.option_names}, server)
         except ValidationError:
