@@ -486,7 +486,9 @@ def _numbers(
                 lang = AMBIGUOUS[word]
                 factor = scene.words[i - 1] if i > 0 else ""
                 if not _joined_to_number(i, toks, text, lang, langs) and not (
-                    factor in FACTORS or (lang == "de" and factor.endswith("mal") and len(factor) > 5)
+                    factor in FACTORS
+                    or factor in TIMES_WORDS
+                    or (lang == "de" and factor.endswith("mal") and len(factor) > 5)
                 ):
                     if scores is None:
                         scores = _language_scores(toks, scene.words)
@@ -598,14 +600,14 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             continue
         if (
             b is not None
-            and a.how == "word"
+            and a.how in ("word", "leet")
             and 20 <= a.value <= 90
             and a.value % 10 == 0
             and 1 <= b.value <= 9
             and b.first == b.last
         ):
             gap = text[toks[a.last].end : toks[b.first].start]
-            digit = b.how == "digits" and len(toks[b.first].text) == 1 and gap.strip() == ""
+            digit = b.how == "digits" and len(toks[b.first].text) == 1 and gap.strip() in ("", "-")
             pause = b.how == "word" and gap.strip() in ("...", "..", "…")
             if digit or pause:
                 out.append(Num(a.value + b.value, a.first, b.last, "word", odd=True))
@@ -1280,6 +1282,7 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             and toks[i + 1].text == ":"
             and toks[i + 2].kind == "n"
             and len(toks[i + 2].text) == 2
+            and toks[i + 2].start == toks[i + 1].end  # "Stapel 1: 15 und 16" is no time
         ):
             used.update((i, i + 1, i + 2))
             nums.append(Num(int(t.text), i, i + 2, "digits", allowed="a time of day"))
@@ -1676,6 +1679,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
             set(prev[:3]) & roles.HAVE or scene.near(scene.mine_at, n, 4, 2)
         ):
             return "an ordinary word"  # "was für ein Schock"; "meine ist ne Mandel" is a card
+        if set(prev[:3]) & WORTH:
+            return None  # "ma carte vaut une douzaine d'œufs": the card is worth the quantity
         if a1 in ("of", "de", "von", "mal", "times", "fois", "veces", "d") and (
             value != 6 or (len(nxt) > 1 and nxt[1] in roles.CARD_NOUNS)
         ):
@@ -1897,7 +1902,7 @@ def _harmless(
         and (b2 in ("ist", "bin", "bist", "sind", "war") or set(prev) & roles.PEOPLE)
     ):
         return "an age"  # "sie ist Ende zwanzig"; "Anfang achtzig" alone is a range
-    if b1 in ("over", "ueber", "ab", "de", "plus") and scene.wordset & ADULTS:
+    if b1 in ("over", "ueber", "ab", "de", "plus") and scene.wordset & ADULTS and b2 not in EVERYTHING:
         return "an age"
     # Years and eras: "soy del 92", "mis padres se conocieron en los 90".
     if b1 == "del" and b2 in ("soy", "eres", "es", "somos", "son"):
@@ -2211,7 +2216,7 @@ def _harmless(
         or b1 in ("zu", "somos", "eramos", "sommes", "sera", "seront", "serons", "juntamos", "nosotros")
         or (b2 == "for" and b1 == "table")
         or b1 == "table"
-    ):
+    ) and value <= 12:  # "entre nosotros: sesenta y ocho" is no table of 68
         return "a player count"
     accented = n.first > 0 and toks[n.first - 1].text == "à"
     if (
@@ -2378,12 +2383,29 @@ def _harmless(
         other = int(toks[n.last + 2].text) if len(toks[n.last + 2].text) < 4 else 999
         if other < 30 and value < 30 and after_tok == ":":
             return "a score"
-    if digits and before_tok == ":" and n.first >= 2 and toks[n.first - 2].kind == "n" and value < 30:
+    if (
+        digits
+        and before_tok == ":"
+        and n.first >= 2
+        and toks[n.first - 2].kind == "n"
+        and value < 30
+        # "Stapel 1: 15 und 16": a colon glued to the word before and a space after is a label
+        and not (
+            toks[n.first - 1].start == toks[n.first - 2].end and toks[n.first].start > toks[n.first - 1].end
+        )
+    ):
         return "a score"
     if a1 in ("zu", "a") and len(nxt) > 1 and nxt[1].isdigit() and b1 in ("stehen", "odds", "chances"):
         return "odds"
     if b1 in ("stehen",) or (a1 == "zu" and value % 10 == 0):
         return "odds"
+    if (
+        b1 in ("zu", "to", "a")
+        and b2.isdigit()
+        and len(prev) > 2
+        and prev[2] in ("stehen", "odds", "chances")
+    ):
+        return "odds"  # "Chancen stehen 60 zu 40": the second number of the odds
     return None
 
 
@@ -2860,6 +2882,7 @@ THOUSANDS = frozenset(
     "thousand thousands grand k tausend tausende mille milles mil miles million millions millionen "
     "millones millon milliard milliards billion billions".split()
 )
+WORTH = frozenset("vaut valent vale valen worth wert equals egale".split())
 WEAK_QUANTITIES = frozenset("schock mandel".split())
 FEEL = frozenset(
     "feel feels feeling felt look looks fuehl fuehle fuehlt fuehlen aussehen aus sens sent sentir "
@@ -2945,6 +2968,9 @@ def _street(word: str) -> bool:
 
 
 CARD_OR_PILE = roles.CARD_NOUNS | roles.PILE
+EVERYTHING = frozenset(
+    "alles nichts everything anything nothing tout rien todo nada algo etwas something".split()
+)  # "alles über 80, sorry Leute": a bound on the cards, not people over 80
 ADULTS = frozenset(
     "adults adult people erwachsene volljaehrig leute adultes majeurs gens adultos mayores gente".split()
 )
@@ -2973,7 +2999,8 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
         return "a position, not a value"
     if set(nxt[:2]) & roles.BIRTHDAY:
         return "an age"
-    if any(w in ORDINAL_NOUNS for w in nxt[:2]) or (
+    noun_follows = n.last + 1 < len(toks) and toks[n.last + 1].kind == "w"
+    if (noun_follows and any(w in ORDINAL_NOUNS for w in nxt[:2])) or (
         nxt[:1] and toks[n.last + 1 :] and _capital_noun(n, toks)
     ):
         return "a position, not a value"
@@ -3015,6 +3042,30 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         b1 = words[n.first - 1] if n.first > 0 else ""
         b2 = words[n.first - 2] if n.first > 1 else ""
         b3 = words[n.first - 3] if n.first > 2 else ""
+        # What is missing to reach a number: "le faltan treinta para cien", "il en manque 4 pour 50",
+        # "es fehlen 3 bis 60".
+        if b1 in MISSING or (
+            b2 in MISSING and b1 in ("nur", "juste", "solo", "only", "just", "still", "noch")
+        ):
+            target = _reached(n.last + 1, by_first, words)
+            if target is not None and target.value > n.value:
+                _derived(nums, [n, target], target.value - n.value, n.first, target.last)
+                continue
+        # An equation on one's card: "my card + 10 = 60", "meine Karte minus 5 ergibt 40".
+        if (
+            b1 in EQUATION_SIGNS
+            and b2 in CARD_WORDS
+            and n.last + 2 < len(words)
+            and words[n.last + 1] in EQUALS
+        ):
+            result = by_first.get(n.last + 2)
+            if result is not None:
+                card = result.value - n.value if b1 in ("+", "plus", "mas") else result.value + n.value
+                if 2 <= card <= 99:
+                    result.allowed = "part of a sum"
+                    n.allowed = "part of a sum"
+                    nums.append(Num(card, n.first - 2, result.last, "arithmetic", odd=True))
+                    continue
         if b2 == "square" and b1 == "of":
             _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
             continue
@@ -3255,11 +3306,43 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
         factor = CARDINALS["de"].get(b1[:-3])  # "fünfmal zwölf"
         if factor and factor[1] == "U":
             return factor[0], first - 1
-    if b1 in ("veces", "fois", "times", "mal") and b2 in ("dos", "deux", "two", "zwei"):
-        return 2, first - 2
-    if b1 in ("veces", "fois", "times", "mal") and b2 in ("tres", "trois", "three", "drei"):
-        return 3, first - 2
+    if b1 in TIMES_WORDS:
+        factor = _unit_value(b2)  # "tres veces once", "sept fois huit", "4 times 12"
+        if factor:
+            return factor, first - 2
     return 0, first
+
+
+TIMES_WORDS = frozenset("veces fois times mal".split())
+MISSING = frozenset("faltan falta fehlen fehlt manque manquent missing short".split())
+REACH_FILLERS = frozenset(
+    "para pour bis zu to until till llegar arriver atteindre reach get a al the le la el".split()
+)
+EQUATION_SIGNS = frozenset("+ - plus minus mas menos moins".split())
+CARD_WORDS = frozenset("card karte carte carta mine meine mienne mia mio".split())
+EQUALS = frozenset("= is makes ergibt gibt gleich egal fait font son da es gives equals".split())
+
+
+def _reached(k: int, by_first: dict[int, Num], words: list[str]) -> Num | None:
+    """The number reached after "para", "pour", "bis", "to", "llegar a" from word `k` on."""
+    for j in range(k, min(k + 4, len(words))):
+        if j in by_first:
+            return by_first[j] if j > k else None
+        if words[j] not in REACH_FILLERS:
+            return None
+    return None
+
+
+def _unit_value(word: str) -> int:
+    """The value 2..9 of a digit or of a unit word of any of the four languages, else 0."""
+    if word.isdigit():
+        return int(word) if 2 <= int(word) <= 9 else 0
+    if not word.isalpha():
+        return 0
+    for reading in read_word(word, LANGUAGES):
+        if len(reading.pieces) == 1 and reading.pieces[0].kind == "U" and reading.pieces[0].value >= 2:
+            return reading.pieces[0].value
+    return 0
 
 
 # A step from a card named by its number: "one under the 53", "eins über der 26", "une en dessous du

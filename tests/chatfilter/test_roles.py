@@ -71,6 +71,14 @@ HARMLESS = {
         "elle s'est mise sur son 31 ce soir",
         "hab beim Rückwärtstrick genau 10 zurück gemacht",
     ],
+    "bounds, odds and lists that are not a card": [
+        "adults over 18 only, people",
+        "die Chancen stehen 70 zu 30",
+        "faltan 5 minutos para las 9",
+        "the 2nd round starts now",
+        "somos 5 esta noche",
+        "Spielstand 2:1 für uns",
+    ],
     "digits in a row that are not a card": [
         "zwei drei Runden noch, dann Schluss",
         "we won four nil, then three one",
@@ -490,6 +498,22 @@ FLAGGED = {
         ("drei unter der 45 hab ich", 42),
         ("deux au-dessus du 30, c'est la mienne", 32),
         ("tres menos que el 70, la tengo", 67),
+    ],
+    "what a card reaches, is worth or multiplies": [
+        ("il m'en manque 6 pour arriver à 50", 44),
+        ("me faltan diez para llegar a noventa", 80),
+        ("es fehlen noch 2 bis 30", 28),
+        ("my card minus 4 makes 70", 74),
+        ("cuatro veces nueve", 36),
+        ("ma carte vaut deux douzaines", 24),
+        ("8ty-3 on pile 1", 83),
+    ],
+    "bounds, lists and ordinals in a sentence": [
+        ("alles über sechzig, sorry", 60),
+        ("everything over 70 is stuck, people", 70),
+        ("für Stapel 2: 44 und 45", 44),
+        ("pile 3 could use the sixty-first, I hold it", 61),
+        ("entre nosotros: setenta y uno", 71),
     ],
     "the sentence is about a card": [
         ("which decade is your card in? 40s?", 40),
