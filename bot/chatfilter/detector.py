@@ -3051,6 +3051,12 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             if target is not None and target.value > n.value:
                 _derived(nums, [n, target], target.value - n.value, n.first, target.last)
                 continue
+        # A number added to a later one: "súmale nueve a treinta", "add 4 to 50", "ajoute 3 à 40".
+        if b1 in ADD_VERBS and n.last + 2 < len(words) and words[n.last + 1] in ("a", "al", "to", "zu"):
+            other = by_first.get(n.last + 2)
+            if other is not None and other.value >= 10 and other.allowed is None:
+                _derived(nums, [n, other], other.value + n.value, n.first, other.last)
+                continue
         # An equation on one's card: "my card + 10 = 60", "meine Karte minus 5 ergibt 40".
         if (
             b1 in EQUATION_SIGNS
@@ -3058,7 +3064,8 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             and n.last + 2 < len(words)
             and words[n.last + 1] in EQUALS
         ):
-            result = by_first.get(n.last + 2)
+            at = n.last + 3 if words[n.last + 1] == "would" and words[n.last + 2] == "be" else n.last + 2
+            result = by_first.get(at)
             if result is not None:
                 card = result.value - n.value if b1 in ("+", "plus", "mas") else result.value + n.value
                 if 2 <= card <= 99:
@@ -3170,8 +3177,12 @@ def _chain(
     while len(used) < 6:
         op_index = last + 1
         op = words[op_index] if op_index < len(words) else ""
-        if op == "divided" and op_index + 1 < len(words) and words[op_index + 1] == "by":
-            op_index, op = op_index + 1, "/"
+        if (
+            op in ("divided", "divise", "geteilt", "dividido", "dividida")
+            and op_index + 1 < len(words)
+            and words[op_index + 1] in ("by", "par", "durch", "entre", "por")
+        ):
+            op_index, op = op_index + 1, "/"  # "quarante-deux divisé par deux", "60 geteilt durch 2"
         sign = OPERATORS.get(op)
         if (
             sign is None
@@ -3320,7 +3331,11 @@ REACH_FILLERS = frozenset(
 )
 EQUATION_SIGNS = frozenset("+ - plus minus mas menos moins".split())
 CARD_WORDS = frozenset("card karte carte carta mine meine mienne mia mio".split())
-EQUALS = frozenset("= is makes ergibt gibt gleich egal fait font son da es gives equals".split())
+EQUALS = frozenset(
+    "= is makes ergibt gibt gleich egal fait font son da es gives equals would waere serait seria sera "
+    "wird".split()
+)
+ADD_VERBS = frozenset("sumale suma sumas anade anadele add adds ajoute ajoutes rajoute addiere".split())
 
 
 def _reached(k: int, by_first: dict[int, Num], words: list[str]) -> Num | None:
@@ -3358,11 +3373,11 @@ STEP_FILLERS_NAMED = frozenset("the der die dem den du de la le el que than als 
 
 def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
     for a, b in pairwise(list(nums)):
+        compared = any(w in ("als", "than", "que", "qu") for w in scene.words[a.last + 1 : b.first])
         if not (
-            1 <= a.value <= 9
-            and 10 <= b.value <= 99
-            and b.allowed is None
-            and a.first == a.last
+            (1 <= a.value <= 9 or (compared and a.value <= 99))
+            and (10 <= b.value <= 99 or (compared and b.value == 100))
+            and (b.allowed is None or b.value == 100)
             and a.allowed
             in (None, "not a card value", "a small number", "a count of things", "a count of cards")
         ):
@@ -3374,7 +3389,10 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
         value = b.value + a.value if directions[0] in STEP_UP else b.value - a.value
         if 2 <= value <= 99:
             a.allowed = "the step from a named card"
-            nums.append(Num(value, a.first, b.last, "offset"))
+            if a.value >= 10 or b.value == 100:  # "zwölf weniger als hundert": a sum said in words
+                nums.append(Num(value, a.first, b.last, "arithmetic", odd=True))
+            else:
+                nums.append(Num(value, a.first, b.last, "offset"))
     nums.sort(key=lambda n: n.first)
 
 

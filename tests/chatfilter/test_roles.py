@@ -507,6 +507,10 @@ FLAGGED = {
         ("cuatro veces nueve", 36),
         ("ma carte vaut deux douzaines", 24),
         ("8ty-3 on pile 1", 83),
+        ("fünfzehn weniger als hundert", 85),
+        ("soixante divisé par trois", 20),
+        ("súmale cinco a cuarenta", 45),
+        ("my card - 5 would be 60", 65),
     ],
     "bounds, lists and ordinals in a sentence": [
         ("alles über sechzig, sorry", 60),
