@@ -96,6 +96,11 @@ CARDINALS["de"].update(
         "neinzg": (90, "D"),
         "fuenfzg": (50, "D"),
         "fuef": (5, "U"),
+        "fuemf": (5, "U"),  # "fümf", as it is said
+        "fuemfzig": (50, "D"),
+        "fuemfzehn": (15, "T"),
+        "viazg": (40, "D"),
+        "viazig": (40, "D"),
         "saechs": (6, "U"),
         "sibe": (7, "U"),
         "siebm": (7, "U"),

@@ -205,7 +205,11 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         keys, near = set(), set()
     sound = sound_key(word) if len(word) >= 5 else ""
     cuts = [c for c in range(3, len(word) - 2) if word[:c] in ANY_CARDINAL or word[c:] in ANY_CARDINAL]
-    german = "de" in langs and ("nd" in word or "un" in word or "ud" in word) and len(word) >= 7
+    german = (
+        "de" in langs
+        and ("nd" in word or "un" in word or "ud" in word or word.endswith(GERMAN_TENS_ENDS))
+        and len(word) >= 7
+    )
     if (
         not near
         and not cuts
@@ -262,9 +266,14 @@ def _squeezed(word: str) -> tuple[WordReading, ...]:
     return ()
 
 
+# How German tens end, in writing and in dialect ("dreißg", "fuchzge", "sächzg").
+GERMAN_TENS_ENDS = ("zig", "ssig", "zg", "zge", "ssg", "sg", "zich")
+
+
 def _german_compound_typo(word: str) -> tuple[Piece, ...] | None:
-    """Unit, "und" and tens with a typo in one part: "dreiundvirzig", "fuenfunsechzig"."""
-    for link in ("und", "un", "nd", "ud"):
+    """Unit, "und" and tens with a typo in one part: "dreiundvirzig", "fuenfunsechzig"; Bavarian and
+    Swiss link a unit to its tens by "a" or "e": "dreiafuchzge", "sächsedrissg"."""
+    for link in ("und", "un", "nd", "ud", "a", "e"):
         at = word.find(link, 3)
         if at < 0:
             continue

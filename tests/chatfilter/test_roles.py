@@ -409,6 +409,10 @@ FLAGGED = {
         ("sechszehn für Stapel 2", 16),
         ("fuchzehn für Stapel 3", 15),
         ("media centena, justo", 50),
+        ("i hob a vieradrissg", 34),
+        ("bei mir is a zwoafuchzge", 52),
+        ("ich hab fümfunddreißig", 35),
+        ("ha no e sibesächzg", 67),
     ],
     "ordinals used as values": [
         ("tengo la cuadragésima", 40),
