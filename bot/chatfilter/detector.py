@@ -309,6 +309,7 @@ def check(message: str, context: Context | None = None) -> Verdict:
     _judge(nums, toks, ctx, scene)
     _arithmetic(nums, toks, scene)
     _step_from_named_card(nums, scene)
+    _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
         return Verdict(False, None, (), _allowed_reason(nums))
@@ -3394,6 +3395,23 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
             else:
                 nums.append(Num(value, a.first, b.last, "offset"))
     nums.sort(key=lambda n: n.first)
+
+
+PROMO = re.compile(r"^([2-9])\s*[x×]\s*([1-8])$")
+PROMO_BEFORE = frozenset("al el en los las le du des im zum".split())
+
+
+def _offers(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
+    """A shop's offer, "pizzas al 2x1", "le 3x2 sur les bières": buy one more than you pay for."""
+    for n in nums:
+        if n.how != "arithmetic" or n.allowed:
+            continue
+        shown = scene.text[toks[n.first].start : toks[n.last].end]
+        found = PROMO.match(shown)
+        before = scene.words[n.first - 1] if n.first > 0 else ""
+        held = set(scene.words[max(0, n.first - 3) : n.first]) & roles.HAVE  # "tengo el 2x1"
+        if found and int(found.group(1)) == int(found.group(2)) + 1 and before in PROMO_BEFORE and not held:
+            n.allowed = "a shop's offer"
 
 
 def _derived(nums: list[Num], parts: list[Num], value: int, first: int, last: int) -> None:

@@ -71,6 +71,10 @@ HARMLESS = {
         "elle s'est mise sur son 31 ce soir",
         "hab beim Rückwärtstrick genau 10 zurück gemacht",
     ],
+    "a shop's offer": [
+        "cervezas al 3x2 este finde",
+        "le 2x1 sur les crêpes, c'est aujourd'hui",
+    ],
     "bounds, odds and lists that are not a card": [
         "adults over 18 only, people",
         "die Chancen stehen 70 zu 30",
@@ -511,6 +515,7 @@ FLAGGED = {
         ("cuatro veces nueve", 36),
         ("ma carte vaut deux douzaines", 24),
         ("8ty-3 on pile 1", 83),
+        ("tengo el 3x2 jaja", 6),
         ("fünfzehn weniger als hundert", 85),
         ("soixante divisé par trois", 20),
         ("súmale cinco a cuarenta", 45),
