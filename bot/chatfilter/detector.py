@@ -513,6 +513,43 @@ def _numbers(
         nums = _digit_places(nums, scene)
     if scene.wordset & ENCODINGS:
         nums = _encoded(nums, toks, scene)
+    if "schnapszahl" in scene.wordset:
+        nums = _repdigit(nums, scene)
+    return nums
+
+
+# "die Schnapszahl mit den Vieren", "Schnapszahl in den Sechzigern": a number of two equal digits.
+DIGIT_PLURALS = {
+    "zweien": 2,
+    "zweier": 2,
+    "dreien": 3,
+    "dreier": 3,
+    "vieren": 4,
+    "vierer": 4,
+    "fuenfen": 5,
+    "fuenfer": 5,
+    "sechsen": 6,
+    "sechser": 6,
+    "siebenen": 7,
+    "siebener": 7,
+    "achten": 8,
+    "achter": 8,
+    "neunen": 9,
+    "neuner": 9,
+}
+
+
+def _repdigit(nums: list[Num], scene: Scene) -> list[Num]:
+    for k, word in enumerate(scene.words):
+        if word in DIGIT_PLURALS:
+            digit = DIGIT_PLURALS[word]
+            kept = [n for n in nums if not n.first <= k <= n.last and n.last != k - 1]  # "zwei Sechsen"
+            return sorted([*kept, Num(digit * 11, k, k, "saying", odd=True)], key=lambda n: n.first)
+    for n in nums:
+        if n.how == "decade" and 20 <= n.value <= 90:
+            n.value += n.value // 10  # "in den Sechzigern": 66
+            n.how, n.odd = "saying", True
+            return nums
     return nums
 
 

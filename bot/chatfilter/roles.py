@@ -270,6 +270,20 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
     "nina bonita": (re.compile(r"nina\s+bonita"), 15),
     "age du christ": (re.compile(r"age\s+du\s+christ|edad\s+de\s+cristo|alter\s+(?:von\s+)?jesus"), 33),
     "baker's dozen": (re.compile(r"baker'?s\s+dozen"), 13),
+    # References every writer reaches for, in the four languages: Douglas Adams' answer, James Bond.
+    "the answer to life": (
+        re.compile(
+            r"(?:life|leben|lebens|vie|vida)\W+(?:the\s+|das\s+|dem\s+|l\W*|el\s+)?"
+            r"(?:universe|universum|univers|universo)"
+        ),
+        42,
+    ),
+    "double-oh-seven": (
+        re.compile(
+            r"double.?(?:oh|o|zero).?seven|null\W*null\W*sieben|doble\s+cero\s+siete|zero\W*zero\W*sept"
+        ),
+        7,
+    ),
 }
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.
@@ -346,7 +360,10 @@ RESULT_WORDS = _set(
     "letztes derniere avant ultima pose gelegt laid"
 )
 # Words without which no saying above can match.
-SAYING_WORDS = _set("ducks ladies legs clickety click door cocottes patitos bonita christ cristo jesus baker")
+SAYING_WORDS = _set(
+    "ducks ladies legs clickety click door cocottes patitos bonita christ cristo jesus baker universe "
+    "universum univers universo double null doble zero"
+)
 
 
 # Asking someone for a value without naming one: a question or a request ("tell me", "dis-moi",

@@ -71,6 +71,11 @@ HARMLESS = {
         "elle s'est mise sur son 31 ce soir",
         "hab beim Rückwärtstrick genau 10 zurück gemacht",
     ],
+    "references that name no card": [
+        "the universe is huge, life is short",
+        "double or nothing on the next game?",
+        "was für eine Schnapszahl: 11.11. um 11:11",
+    ],
     "a shop's offer": [
         "cervezas al 3x2 este finde",
         "le 2x1 sur les crêpes, c'est aujourd'hui",
@@ -520,6 +525,14 @@ FLAGGED = {
         ("soixante divisé par trois", 20),
         ("súmale cinco a cuarenta", 45),
         ("my card - 5 would be 60", 65),
+    ],
+    "references that stand for a number": [
+        ("whatever the answer to life, the universe and everything is, I hold it", 42),
+        ("la mía: la vida, el universo y todo lo demás", 42),
+        ("ma carte ? la vie, l'univers et le reste", 42),
+        ("Bond wäre stolz: null null sieben", 7),
+        ("meine ist ne Schnapszahl, die mit den Achten", 88),
+        ("Schnapszahl, irgendwo in den Siebzigern", 77),
     ],
     "bounds, lists and ordinals in a sentence": [
         ("alles über sechzig, sorry", 60),
