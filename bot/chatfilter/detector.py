@@ -674,6 +674,8 @@ HOLDER_AFTER = frozenset("bei auf in en chez for para pour fuer on".split())
 
 
 def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
+    if len(nums) < 2 and not scene.wordset & ZEROS:
+        return nums
     words = scene.words
     cue = bool(scene.wordset & DIGIT_ORDER)
     out: list[Num] = []
@@ -681,13 +683,7 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
     while k < len(nums):
         a = nums[k]
         found = None
-        if (
-            a.first == a.last
-            and a.how in ("digits", "word")
-            and 1 <= a.value <= 9
-            and not a.allowed
-            and a.first not in scene.idiom
-        ):
+        if a.first == a.last and a.how in ("digits", "word") and 1 <= a.value <= 9 and not a.allowed:
             # The tens digit's partner: the next single digit, or a zero word right after it.
             if a.last + 1 < len(toks) and words[a.last + 1] in ZEROS:
                 found = (None, a.last + 1, 0)
@@ -720,6 +716,7 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                 and (said_in_order or alone or (j is None and not score))
                 and not listed
                 and (between or a.how == "word")
+                and a.first not in scene.idiom
             ):
                 out.append(Num(a.value * 10 + unit, a.first, last, "spelled", odd=True))
                 k = (j if j is not None else k) + 1
@@ -920,11 +917,14 @@ def _quantity(
     nums.append(Num(value, first, last, "quantity", odd=True))
 
 
+SINGLE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")  # a word of one letter
+
+
 def _spelled_letters(
     toks: list[Tok], text: str, langs: tuple[str, ...], nums: list[Num], used: set[int]
 ) -> None:
     """Runs of single letters: "f o r t y  s e v e n", "s-e-v-e-n-t-y"."""
-    if sum(len(t.text) == 1 and t.kind == "w" for t in toks) < 3:
+    if len(SINGLE_LETTER.findall(text, 0)) < 3:
         return
     i = 0
     while i < len(toks):
@@ -1443,9 +1443,7 @@ class Scene:
         self.wordset = wordset
         self.has_month = bool(wordset & roles.MONTHS)
         self.has_weekday = bool(wordset & roles.WEEKDAYS)
-        self.pile_named = bool(wordset & (roles.PILE | roles.TOP)) or any(
-            w.endswith(("stapel", "pile", "pila")) and not w.startswith(("nachzieh", "zieh")) for w in wordset
-        )
+        self.pile_named = bool(wordset & PILE_OR_TOP) or bool(PILE_WORD.search(text))
         self.question = "?" in text
 
     @cached_property
@@ -1574,6 +1572,11 @@ class Scene:
     @cached_property
     def mine(self) -> bool:
         return bool(roles.MINE.search(self.joined))
+
+
+PILE_OR_TOP = roles.PILE | roles.TOP
+# A word that ends in a pile ("Aufwärtsstapel", "pile", "pila"), not the draw pile ("Nachziehstapel").
+PILE_WORD = re.compile(r"(?<![^\W_])(?!nachzieh|zieh)[^\W_]*(?:stapel|pile|pila)(?![^\W_])")
 
 
 def _scene(toks: list[Tok], text: str, message: str) -> Scene:

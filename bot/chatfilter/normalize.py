@@ -101,12 +101,23 @@ SPECIAL = frozenset(LOOKALIKE) | INVISIBLE | frozenset(GLYPH_VALUES) | {KEYCAP, 
 
 
 def _plain_letters(message: str) -> bool:
-    """Only ASCII and ordinary accented letters (é, ü, ñ): nothing to map, so no character moves."""
+    """Only ASCII, ordinary accented letters (é, ü, ñ) and plain emoji: nothing to map, so no character
+    moves."""
     lower = message.lower()
     return (
         len(lower) == len(message)
         and unicodedata.is_normalized("NFKC", message)
-        and all(c.isascii() or (c.isalpha() and c not in SPECIAL) for c in lower)
+        and all(c.isascii() or (c.isalpha() and c not in SPECIAL) or _plain_symbol(c) for c in lower)
+    )
+
+
+def _plain_symbol(c: str) -> bool:
+    """An emoji or a sign that is kept as it is: no digit, no mark, nothing to map or drop."""
+    return (
+        c not in SPECIAL
+        and not unicodedata.combining(c)
+        and unicodedata.category(c) not in NUMBER_CATEGORIES
+        and unicodedata.normalize("NFKC", c) == c
     )
 
 
@@ -118,6 +129,9 @@ class Normalized:
     upper: list[bool]  # the source character was upper case (for roman numerals)
     markup: bool  # spoilers, code or emphasis were removed
     glued_gap: set[int]  # positions where something invisible was removed between two characters
+
+
+ASCII_UPPER = bytes(1 if 65 <= b <= 90 else 0 for b in range(256))
 
 
 def normalize(message: str) -> Normalized:
@@ -140,7 +154,11 @@ def normalize(message: str) -> Normalized:
                 hidden.append((m.start(), m.end(), ""))
                 markup = True
         hidden.sort()
-    if not hidden and (message.isascii() or _plain_letters(message)):
+    if not hidden and message.isascii():
+        n = len(message)
+        upper = message.encode("ascii").translate(ASCII_UPPER)  # 1 for A-Z, else 0
+        return Normalized(message.lower(), list(range(n)), [False] * n, upper, False, set())  # type: ignore[arg-type]
+    if not hidden and _plain_letters(message):
         n = len(message)
         return Normalized(
             message.lower(), list(range(n)), [False] * n, [c.isupper() for c in message], False, set()

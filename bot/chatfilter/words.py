@@ -52,14 +52,18 @@ ALL_STARTS = frozenset().union(*_STARTS.values())
 TYPO_STARTS = frozenset(w[:2] for table in CARDINALS.values() for w in table if len(w) >= 5)
 TYPO_ENDS = frozenset(w[-2:] for table in CARDINALS.values() for w in table if len(w) >= 5)
 _ENDS = {lang: frozenset(w[-2:] for w in table) for lang, table in CARDINALS.items()}
+ALL_ENDS = frozenset().union(*_ENDS.values())
+# The first two sounds of French and Spanish number words: a word that starts with other sounds is
+# not looked up by its sound.
+SOUND_STARTS = frozenset(key[:2] for table in SOUNDS.values() for key in table)
 # The first two letters a number piece, an ordinal or a decade word of any language can start with
 # ("te" for "teens"; "dr", "er", "si", "ac" for German ordinals such as "dritte", "erste"): a word
 # that starts otherwise is read by none of them, and the four languages are not tried one by one.
-PIECE_STARTS = (
-    ALL_STARTS
-    | frozenset(w[:2] for table in ORDINALS.values() for w in table)
-    | frozenset(("te", "dr", "er", "si", "ac"))
-)
+_EXTRA_STARTS = {"en": {"te"}, "de": {"dr", "er", "si", "ac"}, "fr": set(), "es": set()}
+LANG_PIECE_STARTS = {
+    lang: _STARTS[lang] | frozenset(w[:2] for w in ORDINALS[lang]) | _EXTRA_STARTS[lang] for lang in CARDINALS
+}
+PIECE_STARTS = frozenset().union(*LANG_PIECE_STARTS.values())
 
 
 def _segment(word: str, lang: str) -> tuple[Piece, ...] | None:
@@ -164,11 +168,13 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
     readings: list[WordReading] = []
     if len(word) > MAX_WORD:
         return ()
-    for lang in langs if word[:2] in PIECE_STARTS or len(word) < 4 else ():
-        if CONNECTOR[lang] == word or (lang == "es" and word == "i"):  # "ochenta i dos"
+    short = len(word) < 4
+    start = word[:2]
+    for lang in langs if start in PIECE_STARTS or short else ():
+        if short and (CONNECTOR[lang] == word or (lang == "es" and word == "i")):  # "ochenta i dos"
             readings.append(WordReading(lang, (Piece(0, "C"),)))
             continue
-        if len(word) < 2:
+        if len(word) < 2 or start not in LANG_PIECE_STARTS[lang]:
             continue
         pieces = _segment(word, lang)
         if pieces and lang == "de" and len(pieces) == 2 and pieces[0].kind == "U" and pieces[1].value == 10:
@@ -203,8 +209,13 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         near = {lang for key in keys for lang in TYPO_LANGS.get(key, ())}
     else:
         keys, near = set(), set()
-    sound = sound_key(word) if len(word) >= 5 else ""
-    cuts = [c for c in range(3, len(word) - 2) if word[:c] in ANY_CARDINAL or word[c:] in ANY_CARDINAL]
+    sound = sound_key(word) if len(word) >= 5 and sound_key(word[:6])[:2] in SOUND_STARTS else ""
+    # A cut leaves a number word on one side: it starts as one does, or ends as one does.
+    cuts = (
+        [c for c in range(3, len(word) - 2) if word[:c] in ANY_CARDINAL or word[c:] in ANY_CARDINAL]
+        if word[:2] in ALL_STARTS or word[-2:] in ALL_ENDS
+        else []
+    )
     german = (
         "de" in langs
         and ("nd" in word or "un" in word or "ud" in word or word.endswith(GERMAN_TENS_ENDS))
