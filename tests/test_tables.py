@@ -166,3 +166,23 @@ async def test_timers_remind_at_half_time_then_time_out(store):
         await service.resolve_absent(table.id, 101, table.state.turn, "remove")
     await service.resolve_absent(table.id, 100, table.state.turn, "remove")
     assert table.state.left[0] and table.state.current == 1
+
+
+async def test_choosing_who_goes_first_when_the_store_fails_changes_nothing_and_says_so(store, monkeypatch):
+    service = TableService(store)
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    await service.join(table.id, 101, "bob")
+
+    async def refuse(*args, **kwargs):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(store, "update_table", refuse)
+    with pytest.raises(TableError, match="could not save"):
+        await service.choose_first(table.id, 101, "me")
+    assert "first" not in table.meta
+    monkeypatch.undo()
+    # Dealt as if nobody had chosen: the host starts.
+    await service.start(table.id, 100, seed=3)
+    assert table.first_player == 0 and table.state.current == 0
