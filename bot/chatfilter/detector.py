@@ -659,15 +659,17 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
 # A card's number said digit by digit: "four, then nine", "digits are 8 and 9, in that order", "vier
 # null", "un cinco y un tres, pegaditos", "cinq, deux. voilà.", "first digit 3, second digit 5".
 ZEROS = frozenset("zero null cero nul".split())
+ARTICLE_ONES = frozenset("un une una uno ein eine einen a an".split())
 DIGIT_ORDER = frozenset(
     (
-        "order ordre reihenfolge orden digit digits chiffre chiffres ziffer ziffern cifra cifras "
-        "pegaditos pegados juntitos colles nebeneinander"
+        "order ordre reihenfolge orden digit digits chiffre chiffres ziffer ziffern cifra cifras digito "
+        "digitos pegaditos pegados colles"
     ).split()
 )
 THEN_WORDS = frozenset("then puis dann luego despues danach ensuite".split())
 DIGIT_LINKS = THEN_WORDS | frozenset(
-    ", . : - and und et y un une ein eine a second zweite zweiter deuxieme segunda segundo "
+    ", . : - and und et y un une ein eine a second zweite zweiter deuxieme segunda segundo el la le the "
+    "der die das es is ist est "
     "digit ziffer chiffre cifra".split()
 )
 HOLDER_AFTER = frozenset("bei auf in en chez for para pour fuer on".split())
@@ -677,28 +679,43 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
     if len(nums) < 2 and not scene.wordset & ZEROS:
         return nums
     words = scene.words
+    # "un cinco", "ein Vierer", "un deux": an article before a number is no digit of it.
+    starts = {m.first for m in nums}
+    articles = {
+        id(n)
+        for n in nums
+        if n.value == 1 and n.how == "word" and words[n.first] in ARTICLE_ONES and n.last + 1 in starts
+    }
     cue = bool(scene.wordset & DIGIT_ORDER)
     out: list[Num] = []
     k = 0
     while k < len(nums):
         a = nums[k]
         found = None
-        if a.first == a.last and a.how in ("digits", "word") and 1 <= a.value <= 9 and not a.allowed:
+        if (
+            a.first == a.last
+            and a.how in ("digits", "word")
+            and 1 <= a.value <= 9
+            and not a.allowed
+            and id(a) not in articles
+        ):
             # The tens digit's partner: the next single digit, or a zero word right after it.
             if a.last + 1 < len(toks) and words[a.last + 1] in ZEROS:
                 found = (None, a.last + 1, 0)
             else:
-                for j in range(k + 1, min(k + 3, len(nums))):
+                for j in range(k + 1, min(k + 4, len(nums))):
                     b = nums[j]
+                    if id(b) in articles or b.how == "ordinal":
+                        continue  # "second digit 5", "el segundo un siete"
                     if b.first == b.last and b.how in ("digits", "word") and 0 <= b.value <= 9:
                         found = (j, b.last, b.value)
-                        break
+                    break
         if found is not None:
             j, last, unit = found
             between = [w for w in words[a.last + 1 : last] if w not in ZEROS]
             others = nums[k + 1 : j] if j is not None else []
             linked = all(w in DIGIT_LINKS or w.isdigit() for w in between) and all(
-                m.how == "ordinal" for m in others
+                m.how == "ordinal" or id(m) in articles for m in others
             )
             said_in_order = cue or bool(set(between) & THEN_WORDS)
             after = words[last + 1] if last + 1 < len(words) else ""
@@ -2126,7 +2143,8 @@ def _harmless(
     if (
         value <= 31
         and b1 in ("le", "el", "am", "the")
-        and scene.near(scene.words_at(DATE_CONTEXT), n)
+        # the number is not its own month: "moi c'est le sept" (sept, Sept.)
+        and scene.near(scene.words_at(DATE_CONTEXT) - set(range(n.first, n.last + 1)), n)
         and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
     ):
         return "a date"  # "elle a eu 90 ans le 3"

@@ -505,6 +505,9 @@ FLAGGED = {
         ("un seis y un cuatro, pegaditos", 64),
         ("second digit 2, first digit 9, I mean 9 then 2", 92),
         ("tengo el 3   8", 38),
+        ("el primer dígito es un seis y el segundo un dos", 62),
+        ("la première chiffre est un trois, la deuxième un neuf", 39),
+        ("moi c'est le sept, désolé", 7),
     ],
     "a step from a card named by its number": [
         ("two above the 61, that one's mine", 63),
