@@ -309,6 +309,11 @@ ADJACENT_WORDS = re.compile(
     r"\b(?:juste|exactement)\s+(?:au-dessus|apres|après|avant)\b|\b(?:la\s+)?suivante\s+sur\b|"
     r"\bjusto\s+despues\b|\bva\s+justo\b|\bright\s+after\b|\bthe\s+one\s+(?:right\s+)?after\b|"
     r"\bdirekte[nr]?\s+nachfolger\b|\bdirekt\s+ueber\b|\bschrittchen\b|"
+    # One step from a top said with an article for "one": "einen Schritt über der obersten Karte", "une
+    # au-dessus", "uno por debajo"; the card that follows a top: "die auf die oberste von Stapel 1 folgt".
+    r"\b(?:einen?|eins|one|une?|uno|una)\s+(?:schritt\s+|step\s+|cran\s+|paso\s+)?(?:ueber|unter|drueber|"
+    r"drunter|above|below|au.dessus|en\s+dessous|por\s+encima|por\s+debajo)\b(?!\s+den\s+durst)|"
+    r"\b(?:oberste[nr]?|top|sommet|tope)\b.{0,30}\b(?:folgt|follows|suit|sigue)\b|"
     # Touching a top, the card just before or after it: "literally touching pile 1's top", "la anterior
     # a lo que hay en la pila 3", "la suivante direct sur la 1", "la siguiente exacta" ("muy pegadito",
     # very close, is a hint without a value).

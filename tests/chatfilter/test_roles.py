@@ -76,6 +76,9 @@ HARMLESS = {
         "double or nothing on the next game?",
         "was für eine Schnapszahl: 11.11. um 11:11",
     ],
+    "one over the eight, pile talk": [
+        "gestern einen über den Durst getrunken, Stapel 2 ist mir egal",
+    ],
     "a shop's offer": [
         "cervezas al 3x2 este finde",
         "le 2x1 sur les crêpes, c'est aujourd'hui",
@@ -448,6 +451,11 @@ FLAGGED = {
         ("6 de moins que la 2 chez moi", 6),
         ("5 menos que la 4 tengo", 5),
     ],
+    "one step from a top, said with an article": [
+        ("meine liegt einen Schritt unter der obersten Karte von Stapel 4", None),
+        ("die Karte, die auf die oberste von Stapel 2 folgt, hab ich", None),
+        ("j'en ai une au-dessus du sommet de la pile 1", None),
+    ],
     "cards in sentences with harmless words": [
         ("I have 47, back in 5 min", 47),
         ("wann darf ich die 14 legen?", 14),
@@ -573,10 +581,11 @@ def test_a_harmless_number_is_left_alone(role: str, message: str) -> None:
     ("role", "message", "value"),
     [(role, m, v) for role, cases in FLAGGED.items() for m, v in cases],
 )
-def test_a_card_value_is_flagged_with_its_value(role: str, message: str, value: int) -> None:
+def test_a_card_value_is_flagged_with_its_value(role: str, message: str, value: int | None) -> None:
     verdict = check(message)
     assert verdict.flag, f"{role}: missed {message!r} ({verdict.reason})"
-    assert value in [f.value for f in verdict.numbers], f"{role}: {message!r} {verdict.numbers}"
+    if value is not None:  # None: a value told without a number
+        assert value in [f.value for f in verdict.numbers], f"{role}: {message!r} {verdict.numbers}"
 
 
 @pytest.mark.parametrize(
