@@ -13,18 +13,15 @@ from typing import Any
 
 from bot.store.base import BoardRow
 from bot.store.sqlite_stats import FORGOTTEN, StatsQueries
+from bot.store.stats_common import CommonStatsQueries
 
 
-class PgStatsQueries:
+class PgStatsQueries(CommonStatsQueries):
     """Needs `_all`, `_one` and `_write` (SQL with ``?`` marks) from the store it is mixed into."""
 
     _all: Callable[..., Awaitable[list[Any]]]
     _one: Callable[..., Awaitable[Any]]
     _write: Callable[..., Awaitable[list[None]]]
-
-    async def last_reset(self, guild_id: int) -> str | None:
-        row = await self._one("SELECT MAX(at) FROM leaderboard_resets WHERE guild_id = ?", (guild_id,))
-        return row[0] if row else None
 
     async def leaderboard(
         self, guild_id: int, game: str, players: int | None = None, period: str = "all", now: str = ""
@@ -100,36 +97,6 @@ class PgStatsQueries:
             "teammates": [(m[0], m[1]) for m in mates],
         }
 
-    async def guild_stats(self, guild_id: int, game: str) -> dict[str, Any]:
-        row = await self._one(
-            "SELECT games, wins, cards_left_sum, best, duration_sum, moderator_ended FROM guild_totals "
-            "WHERE guild_id = ? AND game = ?",
-            (guild_id, game),
-        )
-        members = await self._one(
-            "SELECT COUNT(DISTINCT user_id) FROM member_totals WHERE guild_id = ? AND game = ?",
-            (guild_id, game),
-        )
-        if row is None:
-            return {
-                "games": 0,
-                "wins": 0,
-                "average": None,
-                "best": None,
-                "hours": 0.0,
-                "moderator_ended": 0,
-                "members_on_board": 0,
-            }
-        return {
-            "games": row[0],
-            "wins": row[1],
-            "average": row[2] / row[0],
-            "best": row[3],
-            "hours": row[4] / 3600,
-            "moderator_ended": row[5],
-            "members_on_board": members[0],
-        }
-
     async def recent_results(
         self, guild_id: int, game: str, user_id: int | None = None, limit: int = 30
     ) -> list[tuple[str, int, int]]:
@@ -170,44 +137,8 @@ class PgStatsQueries:
     ) -> None:
         await self._write(StatsQueries._mod_action_sql(guild_id, user_id, action, detail, at))
 
-    async def mod_actions(self, guild_id: int, limit: int = 20) -> list[dict[str, Any]]:
-        rows = await self._all(
-            "SELECT user_id, action, detail, at FROM mod_actions WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
-        )
-        return [{"user_id": r[0], "action": r[1], "detail": json.loads(r[2]), "at": r[3]} for r in rows]
-
-    async def channel_options(self, channel_id: int) -> dict[str, Any]:
-        row = await self._one("SELECT options FROM channel_options WHERE channel_id = ?", (channel_id,))
-        return json.loads(row[0]) if row else {}
-
     async def drop_channel_options(self, channel_id: int) -> None:
         await self._write([("DELETE FROM channel_options WHERE channel_id = ?", (channel_id,))])
-
-    async def set_channel_options(
-        self, guild_id: int, channel_id: int, options: dict[str, Any], at: str
-    ) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT INTO channel_options (channel_id, guild_id, options, updated_at) "
-                    "VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (channel_id) DO UPDATE SET options = excluded.options, "
-                    "updated_at = excluded.updated_at",
-                    (channel_id, guild_id, json.dumps(options), at),
-                )
-            ]
-        )
-
-    async def seated_at_open_table(self, user_id: int) -> bool:
-        """Whether the member holds a seat at a lobby or a running game anywhere: every guild's,
-        every shard's tables (forget-me asks before it forgets)."""
-        rows = await self._all(
-            "SELECT 1 FROM seats s JOIN tables t ON t.id = s.table_id "
-            "WHERE s.user_id = ? AND t.status IN ('lobby', 'playing') LIMIT 1",
-            (user_id,),
-        )
-        return bool(rows)
 
     async def forget_member(self, user_id: int) -> int:
         """Anonymise a member everywhere, on every shard's tables. Returns games touched."""
