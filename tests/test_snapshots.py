@@ -12,7 +12,7 @@ import pytest
 from bot import snapshots
 from bot.catalog import GAMES
 from bot.games import red_and_black, skipbo_junior, thegame
-from bot.store import Store, open_store
+from bot.store import Store, StoreError, open_store
 from bot.store.base import Snapshot
 from bot.tables import PLAYING, Table, TableService
 from tests.farm import next_move
@@ -194,5 +194,38 @@ async def test_a_finished_game_leaves_no_snapshot_behind(store_url):
         await advance(service, table, 10_000)
         assert table.status != PLAYING
         assert (await store._all("SELECT COUNT(*) FROM snapshots", ()))[0][0] == 0
+    finally:
+        await store.close()
+
+
+async def test_a_snapshot_that_could_not_be_written_leaves_the_older_one_and_the_log_restores_all(
+    store_url, monkeypatch
+):
+    """The disk refuses the second snapshot: play goes on, and after a crash the table comes back
+    from the first snapshot and the longer tail of events after it, exactly as it was."""
+    path = store_url
+    store = await opened(path)
+    service = TableService(store)
+    table = await deal(service, thegame.NAME, 1, seed=11)
+    await advance(service, table, 6)
+    assert await service.save_snapshots() == 1
+    first = table.snapshot_version
+    await advance(service, table, 6)
+
+    async def refuse(snapshots):
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(store, "save_snapshots", refuse)
+    assert await service.save_snapshots() == 0  # nothing taken, nothing claimed
+    assert table.snapshot_version == first
+    monkeypatch.undo()
+    await advance(service, table, 6)
+    expected = seen(table)
+    await store.close()  # a crash: no snapshot at the stop
+
+    store, again = await restarted(path)
+    try:
+        back = again.in_channel(1)
+        assert back is not None and seen(back) == expected and back.snapshot_version == first
     finally:
         await store.close()
