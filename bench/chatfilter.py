@@ -76,7 +76,7 @@ def finished(path: Path) -> bool:
 
 
 def round_of(name: str) -> str:
-    """The round of a corpus file: r1 for the first files, r2, r3, r3h and r4h (spent held-out parts), r4."""
+    """The round of a corpus file: r1 for the first files, r2, r3, r4, and r3h, r4h, r5h (spent held-out parts)."""
     found = ROUND.search(name)
     return found.group(1) if found else "r1"
 
