@@ -77,7 +77,8 @@ TRICK = frozenset(
         "trick back backward backwards below under lower less down minus reverse rueckwaerts "
         "zurueck weniger unter drunter kleiner niedriger retour arriere moins atras menos jump "
         "jumps sprung above higher up over more hoeher mehr ueber drueber plus mas rule regel "
-        "difference diff apart off exactly genau exacto exactement jump"
+        "difference diff apart off exactly genau exacto exactement jump recul reculer recule reculons "
+        "retroceder retrocede retrocedo retroceso ruecksprung"
     ).split()
 )
 OFFSET = frozenset(
@@ -684,7 +685,10 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
     articles = {
         id(n)
         for n in nums
-        if n.value == 1 and n.how == "word" and words[n.first] in ARTICLE_ONES and n.last + 1 in starts
+        if n.value == 1
+        and n.how == "word"
+        and words[n.first] in ARTICLE_ONES
+        and (n.last + 1 in starts or (n.last + 1 < len(words) and words[n.last + 1] in ZEROS))
     }
     cue = bool(scene.wordset & DIGIT_ORDER)
     out: list[Num] = []
@@ -1818,6 +1822,35 @@ def _harmless(
         and ((a1 in HOUR_RANGE and _hour(a2)) or (b1 in HOUR_RANGE and _hour(b2)))
     ):
         return "a time"
+    # Degrees: "31°C", "12 °F", "-3°".
+    if after_tok in ("°", "º") and b1 not in ("n", "no", "nr"):
+        return "a measure"
+    # A number written with a dot beside a word of software is a version: "la app va por la 3.2".
+    if (
+        digits
+        and n.first < n.last
+        and "." in scene.text[toks[n.first].end : toks[n.last].start]
+        and scene.wordset & roles.SOFTWARE
+    ):
+        return "a label or a version"
+    # A year told with its event in the past: "en el 92 fueron las Olimpiadas", "im 98 war die WM".
+    if value >= 10 and ((b1 == "el" and b2 == "en") or b1 in ("im", "anno")) and set(nxt[:3]) & PAST_EVENT:
+        return "a year"
+    # A round birthday as a German ordinal: "zu Omas 90.", "an meinem 40.", "zum 60. von Papa".
+    if (
+        value >= 10
+        and after_tok == "."
+        and n.first > 1
+        and (
+            b1 in DATIVE_POSSESSIVES
+            or (
+                scene.capital(n.first - 1)
+                and b1.endswith("s")
+                and scene.words[n.first - 2] in BIRTHDAY_PREPOSITIONS
+            )
+        )
+    ):
+        return "an age"
     # Emoticons: "<3", ":3", "8)".
     if digits and glued_before and before_tok in ("<", ":", "=") and value in (3, 33, 333, 8, 0):
         return "an emoticon"
@@ -2130,7 +2163,11 @@ def _harmless(
     if (
         before_tok == "half"
         and value <= 12
-        and (not nxt or a1 in ("for", "then", "ok", "tonight", "at", "works"))
+        and (
+            not nxt
+            or a1 in ("for", "then", "ok", "tonight", "at", "works", "on", "tomorrow", "today", "sharp")
+            or scene.has_weekday
+        )
     ):
         return "a time"  # "half 10 for me": half past nine, said the British way
     # Money worked out: "47 €, durch 4 sind das knapp 12", "split 3 ways that's 8 each".
@@ -2551,7 +2588,9 @@ SCHOOL = frozenset(
     "examen exam exams prufung pruefung klausur notas bac philo mates maths math controle interro "
     "schulaufgabe zeugnis mathe matematicas mathematiques historia histoire geschichte physik "
     "physique fisica chemie chimie quimica biologie biologia latein latin ingles anglais englisch "
-    "deberes devoirs hausaufgabe hausaufgaben".split()
+    "deberes devoirs hausaufgabe hausaufgaben midterm midterms finals quiz exam exams "
+    "parcial parciales selectividad evau ebau oposiciones recuperacion partiel partiels brevet "
+    "abitur abi klassenarbeit klausuren semesterarbeit".split()
 )
 GIVEN_A_MARK = frozenset("puesto pusieron puso ponen pone mis mise gegeben gibt".split())
 EACH = frozenset("each jeder jede jeweils chacun chacune cada".split())
@@ -3039,6 +3078,12 @@ TEMPERATURE = frozenset(
 WEIGHTS = frozenset(
     "kilos kilo kg kilogramm gramos grams pounds lbs pfund livres metros meter metres".split()
 )
+PAST_EVENT = frozenset(
+    "fue fueron hubo era eran gano ganamos ganaron paso nacio murio was were happened won war waren gab "
+    "fand fanden etait fut furent avait gagne".split()
+)
+BIRTHDAY_PREPOSITIONS = frozenset("zu zum an auf fuer vor nach seit bis".split())
+DATIVE_POSSESSIVES = frozenset("meinem seinem ihrem deinem unserem eurem".split())
 LABEL_LINKS = frozenset("a al la el to auf die the zu en on sur".split())
 LAID = frozenset("down posees posee gelegt abgelegt puestas colocadas jugadas".split())
 

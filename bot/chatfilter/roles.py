@@ -113,7 +113,16 @@ LABELS = _set(
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
     "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "
-    "windows patch build"
+    "windows patch build "
+    # numbered parts of a course or a project: "Lektion 12", "sprint 12", "tema 9", "exercice 14"
+    "lesson lektion lecon leccion unit unite einheit unidad tema module modul modulo sprint milestone "
+    "exercise exercice ejercicio uebung aufgabe task ticket issue ausgabe numero"
+)
+# Words of software: a number written with a dot beside one is a version ("la app va por la 3.2").
+SOFTWARE = _set(
+    "app apps update updates version versions versao release firmware software beta alpha patch build "
+    "android ios python windows macos linux ubuntu driver treiber mise-a-jour actualizacion aplicacion "
+    "appli application anwendung programm programa logiciel navegador browser"
 )
 GAME_ORDINAL_BEFORE = _set(
     "round game match runde spiel partie ronda partida manche level table team turn zug tour turno "
@@ -134,7 +143,7 @@ TRICK = _set(
     "retour arriere astuce coup truco retroceso retrocesos atras jump jumps sprung saut salto "
     "below above under over up down drueber drunter dessous dessus encima debajo remonter subir "
     "bajar golpe minus moins menos plus mas ten-back reverse-by-ten rule regel regla regle runter "
-    "rueckwaertstrick zehnertrick"
+    "rueckwaertstrick zehnertrick recul reculer recule retroceder retrocede retrocedo ruecksprung"
 )
 BOUND_BEFORE = _set(
     "under below than unter als weniger moins menos que de over above ueber über plus max maximum "
@@ -197,7 +206,8 @@ IDIOMS = re.compile(
     r"(?:son|mon|ton|sa|notre|votre|leur)\s+(?:trente.et.un|31)\b|tree\s+fiddy|brooklyn\s+nine.nine|"
     r"veinte\s+poemas|sum\s+41|99\s+luftballons|neunundneunzig\s+luftballons|"
     r"l'?\s*an\s+quarante|six.quatre.deux|"
-    r"(?:caer|cai|caiste|cayo|caimos|caigo)\s+en\s+el\s+veinte|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
+    r"(?:caer|cai|caiste|cayo|caimos|caigo|cae|caia|caera|cayendo)\s+(?:en\s+)?el\s+veinte|"
+    r"(?:cupon|cupones|sorteo|loteria|vendedor|vendedora|kiosko|kiosco)\s+de\s+la\s+once|cero\s+a\s+la\s+izquierda|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
     r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
     r"fiesta\s+de\s+(?:quince|15)|quinceanera|xv\s+de\s+france|(?:du|le)\s+(?:9.3|neuf.trois)\b|"
     r"(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"

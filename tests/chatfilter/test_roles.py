@@ -338,6 +338,34 @@ HARMLESS = {
         "éramos una veintena en la fiesta",
         "on était une trentaine hier soir",
     ],
+    # Round 5 kinds (r5h), each in sentences of our own: marks by the name of the test, numbered
+    # parts of a course or a project, a dotted number beside a word of software, degrees, a year
+    # told with its past event, a German round birthday, the trick as a step back, and sayings.
+    "marks, numbered parts, versions and degrees": [
+        "got a 9 on the physics quiz, finally",
+        "Abi mit 2,1 geschafft",
+        "j'ai eu 16 au partiel de droit",
+        "en el parcial de física me pusieron un 6",
+        "we're on lesson 14 of the course",
+        "on en est à l'exercice 23",
+        "sprint 18 planning tomorrow",
+        "the app is still on 2.3, update pending",
+        "meine App ist noch auf 5.1",
+        "l'appli est en 4.2",
+        "38°C im Schatten",
+        "il fait 27° dehors",
+        "estamos a 40° en Sevilla",
+    ],
+    "years, birthdays, the trick and sayings": [
+        "en el 82 fue el Mundial de España",
+        "zu Papas 60. fahren wir alle hin",
+        "an meinem 40. wird gefeiert",
+        "un recul de dix sur la descendante, ça marche",
+        "le cayó el veinte por fin",
+        "compré un cupón de la ONCE",
+        "soy un cero a la izquierda en esto",
+        "half seven on Friday?",
+    ],
 }
 
 FLAGGED = {
@@ -555,6 +583,13 @@ FLAGGED = {
     "the sentence is about a card": [
         ("which decade is your card in? 40s?", 40),
         ("my 60 is 32 inches from pile 2", 60),
+    ],
+    "the round 5 harmless rules must not reach": [
+        ("half of 18 is mine", 9),
+        ("ich hab 4.7 für Stapel 2", 47),
+        ("tengo el 92, fue suerte", 92),
+        ("Omas 47 liegt auf Stapel 2", 47),
+        ("i have a test tomorrow, my 47 waits", 47),
     ],
     "ranges": [
         ("anything in the 60s?", 60),
