@@ -180,6 +180,16 @@ TARGET_NEAR = frozenset(
 )
 OFF_BY_ONE = re.compile(r"\boff\s+by\s+(?:one|1)\b|\bone\s+off\b")
 SINGLE_DIGIT = re.compile(r"\bsingle[\s-]+digits?\b|\beinstellig\w*")
+# How many digits one's card has: "ma carte s'écrit avec un seul chiffre", "mi carta no llega a dos
+# cifras", "my card has one digit"; it counts beside a word of one's card.
+DIGIT_COUNT = re.compile(
+    r"\b(?:un\s+seul\s+chiffre|une?\s+seule?\s+chiffre|una\s+(?:sola\s+)?cifra|un\s+(?:solo\s+)?digito|"
+    r"one\s+digit|(?:no|pas|nicht|not|never|kein\w*|n'?\s*a)\s+(?:\w+\s+){0,3}?(?:dos\s+cifras|deux\s+chiffres|"
+    r"two\s+digits|double\s+digits|zweistellig\w*|zwei\s+ziffern))\b"
+)
+CARD_OWNED = re.compile(
+    r"\b(?:my\s+card|mine|ma\s+carte|la\s+mienne|mi\s+carta|la\s+mia|meine(?:\s+karte)?)\b"
+)
 TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 ROMAN = re.compile(r"^(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
 ROMAN_LETTERS = frozenset("ivxlc")
@@ -290,11 +300,13 @@ def check(message: str, context: Context | None = None) -> Verdict:
         or (scene.pile_ref and roles.ADJACENT_WORDS.search(scene.joined))
     ):
         notes.append("an exact offset from a pile top")
-    if SINGLE_DIGIT.search(text):
+    if SINGLE_DIGIT.search(text) or (DIGIT_COUNT.search(scene.joined) and CARD_OWNED.search(scene.joined)):
         notes.append("a range of values")
     cued = scene.wordset & roles.NOTE_WORDS
     if cued and (roles.ASKS_FOR_VALUE.search(scene.joined) or roles.EXTREME_CARD.search(scene.joined)):
         notes.append("asks for or tells a card value without a number")
+    if roles.WHOLE_RANGE_END.search(scene.joined) and roles.HOLDING.search(scene.joined):
+        notes.append("tells a card value without a number: the end of the range")
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")
     second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
@@ -2359,7 +2371,11 @@ def _harmless(
     if a1 in roles.PILE and value > 4:
         return None  # "the 47 pile", "der 47er Stapel": a pile named by its top
     if noun not in roles.CARD_NOUNS and value <= ctx.hand_size:
-        noun = next((w for w in nxt[:3] if w in roles.CARD_NOUNS), noun)  # "2 spielbare Karten"
+        # "2 spielbare Karten"; "sous la barre des 7, ma carte" names one's card, no count of cards
+        noun = next(
+            (w for k2, w in enumerate(nxt[:3]) if w in roles.CARD_NOUNS and not set(nxt[:k2]) & POSSESSIVES),
+            noun,
+        )
     if noun in roles.CARD_NOUNS:
         rest = nxt[k + 1 :]
         if any(w in LEFT for w in rest[:2]) or scene.result or b1 in LEFT_BEFORE or scene.wordset & DRAW:
@@ -2399,7 +2415,7 @@ def _harmless(
         return "a count of cards"
     if small and (b1 in EACH or (b1 == "uno" and b2 == "cada")):
         return "a count of cards"  # "zu zweit hat jeder 7"
-    if small and a1 in RELATIVES and b1 not in roles.ARTICLES:
+    if small and a1 in RELATIVES and b1 not in roles.ARTICLES and after_tok != ",":
         return "a count of cards"  # "I've got two that are really close"
     if (
         small
@@ -2785,6 +2801,8 @@ def _card_cue(
         return True
     if ASKING_WORDS & set(prev[:3]):
         return True
+    if set(prev[:3]) & BOUND_WORDS and (scene.mine or scene.wordset & roles.HAVE):
+        return True  # a bound on one's card: "sous la barre des 7, ma carte", "por debajo de 6 tengo una"
     if not prev and scene.question and ASKING_WORDS & set(scene.words[n.last + 1 :]):
         return True  # "Sieben, wer will?"
     # The number is the whole message, give or take punctuation, emoji and other numbers.
@@ -2795,6 +2813,9 @@ def b2_is_play(prev: list[str]) -> bool:
     return len(prev) > 1 and prev[1] in PLAY_VERBS
 
 
+BOUND_WORDS = frozenset(
+    "below under unter sous barre debajo above ueber unterhalb oberhalb dessous dessus encima arriba".split()
+)
 ASKING_WORDS = frozenset(
     "any anyone anybody someone somebody who wer jemand qui quelqu quien alguien".split()
 )

@@ -312,6 +312,35 @@ EXTREME_CARD = re.compile(
     r"mas\s+baja)\s+(?:card|karte|carte|carta)\s+(?:there\s+is|of\s+all|in\s+the\s+game|die\s+es\s+gibt|"
     r"qui\s+existe|que\s+hay)"
 )
+# The end of the whole range told without a number: a superlative or an end of the scale, and a
+# scope of the whole game ("the highest card in the whole deck", "smallest card that exists", "le
+# plancher absolu du jeu", "ganz am oberen Ende der Skala", "tiefer als meine geht's im ganzen Spiel
+# nicht"), or the card that ends a perfect pile ("la última en una pila de bajar perfecta"), or the
+# one just under a hundred. It counts only beside a word of holding or of one's own card.
+_SUPERLATIVE = (
+    r"(?:highest|lowest|smallest|biggest|largest|hoechste\w*|niedrigste\w*|kleinste\w*|groesste\w*|"
+    r"tiefste\w*|tiefer|hoeher|lower|higher|plus\s+(?:haute|basse|petite|grande|haut|bas|petit|grand)|"
+    r"mas\s+(?:alta|baja|alto|bajo|pequena|grande)|plancher|plafond|oberen\s+ende|unteren\s+ende|"
+    r"top\s+end|bottom\s+end|extremo)"
+)
+_WHOLE_RANGE = (
+    r"(?:in\s+the\s+(?:whole\s+|entire\s+)?(?:game|deck)|that\s+exists|there\s+is|of\s+all|"
+    r"(?:im\s+(?:ganzen\s+)?(?:spiel|deck))|ueberhaupt|die\s+es\s+gibt|der\s+skala|du\s+jeu|"
+    r"de\s+tout\s+le\s+jeu|qui\s+existe|absolu|c'?\s*est\s+impossible|del\s+(?:juego|mazo)|"
+    r"que\s+existe|de\s+todas|de\s+la\s+escala|de\s+l'?\s*echelle|of\s+the\s+scale)"
+)
+WHOLE_RANGE_END = re.compile(
+    rf"\b{_SUPERLATIVE}\b(?!\s+(?:score|scores|points|punkte|punktzahl|puntuacion|puntos|score|serie|"
+    rf"streak|record|rekord|chance|chances|level|niveau|nivel))(?:\W+\w+){{0,6}}?\W+{_WHOLE_RANGE}\b|"
+    r"\b(?:ultima|last|letzte|derniere|remata|rematar|cierra|closes|finishes|schliesst|termine)\b"
+    r"(?:\W+\w+){0,5}?\W+(?:perfecta|perfect|perfekte[nr]?|parfaite)\b|"
+    r"\b(?:just|juste|justo|knapp|gerade)\s+(?:under|below|sous|en\s+dessous\s+de|por\s+debajo\s+de|"
+    r"bajo|unter)\s+(?:a\s+|the\s+|la\s+|el\s+|der\s+)?(?:hundred|100|centaine|cien|centena|hundert)\b"
+)
+HOLDING = re.compile(
+    r"\b(?:i|ich|je|yo)\b|\b(?:have|got|hold|holding|mine|my|hab|habe|halte|meine|meiner|j'?ai|tiens|"
+    r"moi|ma|mon|tengo|mia|mi|llevo)\b"
+)
 SECOND_EXTREME = re.compile(
     r"\b(?:2nd|second)\s+(?:lowest|highest)\b|\bzweit(?:hoechste|niedrigste|kleinste)"
 )
@@ -391,10 +420,13 @@ ASK_GATE = _set(
     "niedrigste kleinste groesste beste haute basse basses hautes petite grosse meilleure alta baja "
     "gap far weit fehlt ecart distance distancia diferencia draw drew drawn gezogen pioche robaste "
     "sacaste exact exacte exacto exactly genau konkret precis exactement exactamente viel much cuanto "
-    "combien nombre karte carte carta card hoch"
+    "combien nombre karte carte carta card hoch tiefste tiefsten hoechsten niedrigsten kleinsten "
+    "ballpark grandeur groessenordnung magnitud"
 )
 ASK_CUE = re.compile(
-    r"\?|\b(?:tell|give|post|say|share|sag|sagt|gib|postet|nenn|verrat|dis|dites|donne|donner|dime|"
+    r"\?|\b(?:tell|give|post|say|says|share|reveal|spill|sag|sagt|sagen|gib|postet|nenn|nennt|nennen|"
+    r"verrat|verraten|dis|dit|dire|dites|donne|donner|crache|balance|lache|dime|dice|decir|digan|diga|"
+    r"suelta|canta|"
     r"dame|pasame|decime|decidme|comparte|what|whats|which|how|was|welche[rnms]?|wie|quoi|quel|quelle|"
     r"combien|cual|que|k|q|cuanto|cuanta|cuantos)\b"
 )
@@ -402,7 +434,7 @@ ASK_TARGET = re.compile(
     r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
     r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|ihr|"
     r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
-    r"decime|wer|who|anyone|qui|qqn|quelqu|quien|alguien)\b"
+    r"decime|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
 )
 ASK_WHAT = re.compile(
     r"\b(?:numbers?|numeros?|nummern?|zahl|zahlen|chiffres?)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
@@ -417,10 +449,18 @@ ASK_WHAT = re.compile(
     r"\bquel(?:le)?\s+nombre\b|\b(?:welche|which|what|quelle?|que|cual)\s+(?:karte|card|carte|carta)\s+"
     r"(?:\w+\s+){0,2}(?:hast|habt|have|got|hold|tienes|teneis|as|avez)\b|"
     r"\b(?:which|welche[mnrs]?|quelle?|que|cual)\s+(?:decade|zehner|dizaine|decena)\b|"
-    r"\b(?:highest|lowest|smallest|biggest|best|hoechste|niedrigste|kleinste|groesste|beste|"
+    r"\b(?:highest|lowest|smallest|biggest|best|hoechste[nr]?|niedrigste[nr]?|kleinste[nr]?|"
+    r"groesste[nr]?|tiefste[nr]?|beste[nr]?|"
     r"plus\s+(?:haute|basse|petite|grosse|grande)s?|meilleure|mas\s+(?:alta|baja))\b"
     r"(?=\s*(?:$|[?,.!]|card|karte|carte|carta|one|thing|real|you|que|toi|bitte|pls|please|genau|exactly|"
     r"exactement|exactamente|exacta|exacto))|"
+    # "who has the lowest right now", "qui a la plus petite ici": a rank held now, not "the best here"
+    r"\b(?:highest|lowest|smallest|biggest|hoechste[nr]?|niedrigste[nr]?|kleinste[nr]?|tiefste[nr]?|"
+    r"plus\s+(?:haute|basse|petite|grande)|mas\s+(?:alta|baja))\s+(?:card\s+|karte\s+|carta\s+)?"
+    r"(?:here|right\s+now|hier|jetzt|ici|maintenant|aqui|ahora)\b|"
+    # "give me a ballpark of your card", "un ordre de grandeur de ta carte": a value roughly
+    r"\b(?:ballpark|order\s+of\s+magnitude|ordre\s+de\s+grandeur|groessenordnung|"
+    r"orden\s+de\s+magnitud)\b|"
     r"\b(?:card|karte|carte|carta)\s+(?:mas\s+(?:alta|baja)|la\s+plus\s+(?:haute|basse))\b|"
     r"\b(?:what\s+did\s+you\s+draw|hast\s+du\s+gezogen|as\s+pioche|robaste|sacaste)\b.*\b(?:exact|konkret|"
     r"genau|exacto|exacte|precis)\w*|"

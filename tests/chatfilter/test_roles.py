@@ -366,6 +366,15 @@ HARMLESS = {
         "soy un cero a la izquierda en esto",
         "half seven on Friday?",
     ],
+    "ranks, bounds and rough values that tell no card": [
+        "who's the best player here?",
+        "my highest score in the whole game was 3 lol",
+        "chacun dit son prénom et on commence",
+        "jeder nennt seine Lieblingskarte aus dem Spiel",
+        "je suis sous la barre des 5 minutes",
+        "I have under 3 cards",
+        "the number has two digits, it's the table code",
+    ],
 }
 
 FLAGGED = {
@@ -590,6 +599,30 @@ FLAGGED = {
         ("tengo el 92, fue suerte", 92),
         ("Omas 47 liegt auf Stapel 2", 47),
         ("i have a test tomorrow, my 47 waits", 47),
+    ],
+    "the end of the whole range, without a number": [
+        ("nobody can beat mine, it's the lowest card there is in the whole game", None),
+        ("ich halte die höchste Karte, die es im ganzen Spiel gibt", None),
+        ("j'ai la plus haute carte de tout le jeu", None),
+        ("tengo la más baja del mazo, no hay otra menor", None),
+        ("mine is the card that closes a perfect down pile", None),
+        ("ich hab die knapp unter hundert", None),
+    ],
+    "asking each player for a rank or a rough value": [
+        ("everyone say your highest card, quick", None),
+        ("jeder sagt jetzt mal seine höchste Karte", None),
+        ("chacun dit sa plus basse carte et on voit", None),
+        ("que cada uno diga su carta más baja", None),
+        ("give me a ballpark of your card at least", None),
+        ("wer hat gerade die niedrigste Karte hier?", None),
+    ],
+    "bounds and digit counts on one's own card": [
+        ("below 5, that's where my card is", 5),
+        ("unter 6 hab ich eine, sonst nichts", 6),
+        ("my card has only one digit", None),
+        ("meine Karte ist nicht zweistellig", None),
+        ("ma carte n'a pas deux chiffres", None),
+        ("mi carta tiene una sola cifra", None),
     ],
     "ranges": [
         ("anything in the 60s?", 60),
