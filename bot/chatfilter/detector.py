@@ -524,11 +524,52 @@ def _numbers(
         nums = _digit_by_digit(nums, toks, scene)
     if scene.wordset & DIGIT_PLACES:
         nums = _digit_places(nums, scene)
-    if scene.wordset & ENCODINGS:
+    if scene.wordset & ENCODINGS or ("0" in text and PREFIXED.search(text)):
         nums = _encoded(nums, toks, scene)
     if "schnapszahl" in scene.wordset:
         nums = _repdigit(nums, scene)
+    if not scene.wordset.isdisjoint(DIGIT_NOUNS):
+        nums = _digit_nouns(nums, scene)
     return nums
+
+
+# German nouns of a digit ("ein Neuner", "'nen Sechser"): a card when held or laid, with an article.
+DIGIT_NOUNS = {
+    "zweier": 2,
+    "dreier": 3,
+    "vierer": 4,
+    "fuenfer": 5,
+    "sechser": 6,
+    "siebener": 7,
+    "siebner": 7,
+    "achter": 8,
+    "neuner": 9,
+    "elfer": 11,
+    "zwoelfer": 12,
+}
+NOUN_ARTICLES = frozenset("nen 'nen einen ein den der ne".split())
+HOLD_OR_LAY = frozenset(
+    "hab habe hast halt halte haelt hat leg lege legen spiel spiele spielen zieh ziehe gezogen".split()
+)
+
+
+def _digit_nouns(nums: list[Num], scene: Scene) -> list[Num]:
+    words = scene.words
+    taken = {k for n in nums for k in range(n.first, n.last + 1)}
+    found = []
+    for k, w in enumerate(words):
+        value = DIGIT_NOUNS.get(w)
+        if value is None or k in taken or k == 0 or words[k - 1] not in NOUN_ARTICLES:
+            continue
+        before = set(words[max(0, k - 4) : k])
+        after = words[k + 1 : k + 4]
+        if "im" in after[:2] or "beim" in after[:2]:
+            continue  # "einen Dreier im Basketball", "Sechser im Lotto"
+        if before & HOLD_OR_LAY or any(a in roles.PILE or a.endswith("stapel") for a in after):
+            found.append(Num(value, k, k, "word"))
+    if not found:
+        return nums
+    return sorted(nums + found, key=lambda n: n.first)
 
 
 # "die Schnapszahl mit den Vieren", "Schnapszahl in den Sechzigern": a number of two equal digits.
@@ -569,22 +610,32 @@ def _repdigit(nums: list[Num], scene: Scene) -> list[Num]:
 # A number written in another base, said so: "hex 4A", "in hex it's 3F", "binary 1010101", "0x2f".
 HEX_WORDS = frozenset("hex hexa hexadecimal hexadezimal hexadecimal".split())
 BINARY_WORDS = frozenset("binary binaer binaire binario".split())
-ENCODINGS = HEX_WORDS | BINARY_WORDS
+OCTAL_WORDS = frozenset("octal oktal".split())
+ENCODINGS = HEX_WORDS | BINARY_WORDS | OCTAL_WORDS
 HEX = re.compile(r"^(?:0x)?[0-9a-f]{1,2}$")
 BINARY = re.compile(r"^[01]{2,7}$")
+OCTAL = re.compile(r"^(?:0o)?[0-7]{2,3}$")
+# A programmer's prefix says the base by itself: "0x3F", "0b110001", "0o61".
+PREFIXED = re.compile(r"(?<![^\W_])0[xbo][0-9a-f]+(?![^\W_])")
 
 
 def _encoded(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
     hex_base = bool(scene.wordset & HEX_WORDS)
     binary = bool(scene.wordset & BINARY_WORDS)
+    octal = bool(scene.wordset & OCTAL_WORDS)
     found: list[Num] = []
     for k, t in enumerate(toks):
         word = scene.words[k]
-        if binary and BINARY.match(word):
-            value = int(word, 2)
-        elif (hex_base and HEX.match(word) and t.kind == "m") or word.startswith("0x"):
-            value = int(word, 16)
-        else:
+        try:
+            if (binary and BINARY.match(word)) or (word.startswith("0b") and BINARY.match(word[2:])):
+                value = int(word[2:] if word.startswith("0b") else word, 2)
+            elif (octal and OCTAL.match(word)) or (word.startswith("0o") and OCTAL.match(word[2:])):
+                value = int(word[2:] if word.startswith("0o") else word, 8)
+            elif (hex_base and HEX.match(word) and t.kind == "m") or word.startswith("0x"):
+                value = int(word, 16)
+            else:
+                continue
+        except ValueError:
             continue
         if 2 <= value <= 99:
             found.append(Num(value, k, k, "leet", odd=True))
@@ -1644,6 +1695,7 @@ def prev_is_sentence_end(scene: Scene, first: int) -> bool:
     return k >= 1 and scene.words[k - 1] not in ("no", "nr", "n", "nº", "vs", "ca", "approx", "env")
 
 
+SPOILER = re.compile(r"\|\|([^|]{1,60})\|\|")
 ROUGHLY = frozenset("tantos tantas pico quelques some something paar bisschen".split())
 LIST_ARTICLES = frozenset("le la el the die den der l".split())
 
@@ -1707,6 +1759,12 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             and all(w in (",", "and", "und", "et", "y", "&") for w in between)
         ):
             a.allowed = b.allowed = None  # "j'ai 3 et 5": the second card shares the first one's cue
+    # A small number hidden under a spoiler is hidden because it is a card: "spoiler: ||huit||".
+    if "||" in scene.message:
+        hidden = {fold(w) for m in SPOILER.finditer(scene.message) for w in TOKEN.findall(m.group(1))}
+        for n in nums:
+            if n.allowed == "a small number" and all(w in hidden for w in scene.words[n.first : n.last + 1]):
+                n.allowed = None
     # A small number left undecided: the live keeper asks the sender's hand.
     for n in nums:
         if n.allowed == "a small number" and (n.value in ctx.hand or n.value > ctx.hand_size):
@@ -2077,6 +2135,7 @@ def _harmless(
         and toks[n.last + 2].start == toks[n.last + 1].end
         and not read_word(toks[n.last + 2].text, LANGUAGES)
         and scene.words[n.last + 2] not in ("ish", "something", "irgendwas", "quelque", "algo", "odd", "plus")
+        and not (n.value > 4 and PILE_WORD.fullmatch(scene.words[n.last + 2]))  # "der 71er-Stapel"
     ):
         return "part of a compound word"
     if b1 in ("a", "à") and (a1 == "pres" or (a1 in ("ou", "o", "or") and nxt[2:3] == ["pres"])):

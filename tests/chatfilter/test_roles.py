@@ -374,6 +374,12 @@ HARMLESS = {
         "je suis sous la barre des 5 minutes",
         "I have under 3 cards",
         "the number has two digits, it's the table code",
+        "the error code is 0x80070005",
+        "octal is weird, 2 players tonight",
+        "hab einen Dreier im Basketball getroffen",
+        "Sechser im Lotto wär schön",
+        "a 3-pile game",
+        "||5|| minutes de pause",
     ],
 }
 
@@ -623,6 +629,15 @@ FLAGGED = {
         ("meine Karte ist nicht zweistellig", None),
         ("ma carte n'a pas deux chiffres", None),
         ("mi carta tiene una sola cifra", None),
+    ],
+    "programmers' bases, German digit nouns, compound piles and spoilers": [
+        ("0x2A if you can read it", 42),
+        ("mine in binary: 0b1011", 11),
+        ("in octal my card is 71", 57),
+        ("ich hab einen Siebener für Stapel 3", 7),
+        ("leg gleich 'nen Achter drauf", 8),
+        ("der 58er-Stapel ist meiner", 58),
+        ("mon indice : ||six||", 6),
     ],
     "ranges": [
         ("anything in the 60s?", 60),
