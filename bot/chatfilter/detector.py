@@ -187,6 +187,7 @@ DIGIT_COUNT = re.compile(
     r"one\s+digit|(?:no|pas|nicht|not|never|kein\w*|n'?\s*a)\s+(?:\w+\s+){0,3}?(?:dos\s+cifras|deux\s+chiffres|"
     r"two\s+digits|double\s+digits|zweistellig\w*|zwei\s+ziffern))\b"
 )
+DIGIT_WORDS = frozenset("chiffre chiffres cifra cifras digito digitos digit digits ziffern".split())
 CARD_OWNED = re.compile(
     r"\b(?:my\s+card|mine|ma\s+carte|la\s+mienne|mi\s+carta|la\s+mia|meine(?:\s+karte)?)\b"
 )
@@ -300,12 +301,20 @@ def check(message: str, context: Context | None = None) -> Verdict:
         or (scene.pile_ref and roles.ADJACENT_WORDS.search(scene.joined))
     ):
         notes.append("an exact offset from a pile top")
-    if SINGLE_DIGIT.search(text) or (DIGIT_COUNT.search(scene.joined) and CARD_OWNED.search(scene.joined)):
+    if SINGLE_DIGIT.search(text) or (
+        (scene.wordset & DIGIT_WORDS or "stellig" in text)
+        and DIGIT_COUNT.search(scene.joined)
+        and CARD_OWNED.search(scene.joined)
+    ):
         notes.append("a range of values")
     cued = scene.wordset & roles.NOTE_WORDS
     if cued and (roles.ASKS_FOR_VALUE.search(scene.joined) or roles.EXTREME_CARD.search(scene.joined)):
         notes.append("asks for or tells a card value without a number")
-    if roles.WHOLE_RANGE_END.search(scene.joined) and roles.HOLDING.search(scene.joined):
+    if (
+        scene.wordset & roles.WHOLE_RANGE_WORDS
+        and roles.WHOLE_RANGE_END.search(scene.joined)
+        and roles.HOLDING.search(scene.joined)
+    ):
         notes.append("tells a card value without a number: the end of the range")
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")

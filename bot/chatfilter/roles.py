@@ -337,6 +337,12 @@ WHOLE_RANGE_END = re.compile(
     r"\b(?:just|juste|justo|knapp|gerade)\s+(?:under|below|sous|en\s+dessous\s+de|por\s+debajo\s+de|"
     r"bajo|unter)\s+(?:a\s+|the\s+|la\s+|el\s+|der\s+)?(?:hundred|100|centaine|cien|centena|hundert)\b"
 )
+# Words without which WHOLE_RANGE_END cannot match (its scopes, "perfect", a hundred).
+WHOLE_RANGE_WORDS = _set(
+    "game deck exists there all spiel deck ueberhaupt gibt skala jeu existe absolu impossible juego mazo "
+    "todas escala echelle scale perfecta perfect perfekte perfekten perfekter parfaite hundred 100 "
+    "centaine cien centena hundert"
+)
 HOLDING = re.compile(
     r"\b(?:i|ich|je|yo)\b|\b(?:have|got|hold|holding|mine|my|hab|habe|halte|meine|meiner|j'?ai|tiens|"
     r"moi|ma|mon|tengo|mia|mi|llevo)\b"
