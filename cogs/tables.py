@@ -26,7 +26,7 @@ from bot.games import thegame
 from bot.store.base import StoreError
 from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
 from bot.ui import render
-from bot.ui.base import DISCORD_FAULTS
+from bot.ui.base import DISCORD_FAULTS, as_layout
 from bot.ui.components import Click, TableButton
 from bot.ui.games import presentation
 
@@ -844,7 +844,8 @@ class Tables(commands.Cog):
         except Exception:
             log.exception("table %s: could not read the strikes for the final report", table.id)
             strikes = {}
-        report = render.final_report(table, table.finished_at, strikes).kwargs()
+        report = render.final_report(table, table.finished_at, strikes)
+        assert report.embed is not None
         if table.daily_key is not None:
             try:
                 standing = await self.tables.daily_standing(table)
@@ -852,18 +853,19 @@ class Tables(commands.Cog):
                 log.exception("table %s: could not read the deal of the day's standing", table.id)
                 standing = None
             if standing is not None:
-                report["embed"].add_field(
+                report.embed.add_field(
                     name="Deal of the day", value=render.daily_text(standing), inline=False
                 )
         chart = presentation(table.game).chart
+        extra: dict[str, Any] = {}
         if chart is not None:
             try:
                 png = await asyncio.to_thread(chart, table)
-                report["embed"].set_image(url="attachment://piles.png")
-                report["file"] = discord.File(io.BytesIO(png), filename="piles.png")
+                report.embed.set_image(url="attachment://piles.png")
+                extra["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:
                 log.exception("table %s: could not draw the piles chart", table.id)
-        await channel.send(**report)
+        await channel.send(**as_layout(report).kwargs(), **extra)
         await self.tables.meta_update(table, reported=True, turn_msg=None)
 
     @staticmethod
@@ -906,7 +908,7 @@ class Tables(commands.Cog):
             return
         message = render.board(table)
         if table.status != PLAYING:
-            message.view = None
+            message.without_buttons()
         version = table.version
         try:
             await channel.get_partial_message(board_id).edit(**message.kwargs())

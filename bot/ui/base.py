@@ -23,15 +23,96 @@ LOST_COLOUR = discord.Colour.dark_red()
 
 
 @dataclass
+class Layout:
+    """A Components V2 message: one container (its colour down the side) holding text blocks,
+    sections (a text with a button beside it), separators and pictures, then rows of buttons.
+
+    Text blocks follow one convention that readers (and tests) rely on: a block whose first line
+    is a heading (``### Seats``) is a named part, its name the heading and its value the rest.
+    Discord allows at most 40 components in such a message; ``build`` refuses more.
+    """
+
+    colour: discord.Colour | None = COLOUR
+    blocks: list[tuple[Any, ...]] = field(default_factory=list)
+    rows: list[list[TableButton]] = field(default_factory=list)
+
+    def text(self, text: str) -> Layout:
+        self.blocks.append(("text", text))
+        return self
+
+    def part(self, name: str, value: str) -> Layout:
+        """A named part: a small heading and its text."""
+        return self.text(f"### {name}\n{value}")
+
+    def separator(self, large: bool = False) -> Layout:
+        self.blocks.append(("separator", large))
+        return self
+
+    def section(self, text: str, button: TableButton) -> Layout:
+        self.blocks.append(("section", text, button))
+        return self
+
+    def gallery(self, url: str, description: str | None = None) -> Layout:
+        self.blocks.append(("gallery", url, description))
+        return self
+
+    def row(self, *buttons: TableButton) -> Layout:
+        self.rows.append(list(buttons))
+        return self
+
+    def build(self, buttons: bool = True) -> discord.ui.LayoutView:
+        """The view to send. Without buttons (a finished game's board) sections keep their text."""
+        ui = discord.ui
+        box = ui.Container(accent_colour=self.colour)
+        for kind, *args in self.blocks:
+            if kind == "text":
+                box.add_item(ui.TextDisplay(args[0]))
+            elif kind == "separator":
+                spacing = discord.SeparatorSpacing.large if args[0] else discord.SeparatorSpacing.small
+                box.add_item(ui.Separator(spacing=spacing))
+            elif kind == "section":
+                text, button = args
+                box.add_item(
+                    ui.Section(ui.TextDisplay(text), accessory=button) if buttons else ui.TextDisplay(text)
+                )
+            elif kind == "gallery":
+                url, description = args
+                box.add_item(ui.MediaGallery(discord.MediaGalleryItem(url, description=description)))
+        if buttons:
+            for row in self.rows:
+                box.add_item(ui.ActionRow(*row))
+        view = ui.LayoutView(timeout=None)
+        view.add_item(box)
+        if view.total_children_count > 40:
+            raise ValueError(f"{view.total_children_count} components: Discord allows 40")
+        view.stop()  # every button is a DynamicItem: nothing needs the view once sent (see view_of)
+        return view
+
+
+@dataclass
 class Message:
-    """What to send or edit: content, one embed and the buttons."""
+    """What to send or edit: content, one embed and the buttons; or a Components V2 layout.
+
+    A message that once had a layout keeps it (Discord cannot take it back), so a layout message
+    is edited only into another layout.
+    """
 
     content: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
+    layout: Layout | None = None
+    buttons: bool = True
 
     def kwargs(self) -> dict:
-        return {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.layout is not None:
+            # Content and embeds must be empty in a V2 message: clearing them also lets an older
+            # embed message (a hand shown before an upgrade) become a layout.
+            return {"content": None, "embed": None, "view": self.layout.build(self.buttons)}
+        return {"content": self.content, "embed": self.embed, "view": self.view if self.buttons else None}
+
+    def without_buttons(self) -> Message:
+        self.buttons = False
+        return self
 
 
 def plural(n: int, word: str) -> str:
@@ -58,11 +139,55 @@ def duration(seconds: float) -> str:
     return f"{hours} h {minutes} min" if hours else plural(minutes, "minute")
 
 
+def as_layout(message: Message) -> Message:
+    """An embed message laid out in Components V2, part for part: the title as a heading, the
+    description, a run of short (inline) fields as one block of "name: value" lines, every other
+    field as a named part, the image full width, the footer as small print, the buttons in their
+    rows inside the same container."""
+    embed = message.embed
+    if embed is None or message.layout is not None:
+        return message
+    layout = Layout(colour=embed.colour)
+    head = [f"## {embed.title}"] if embed.title else []
+    if embed.author and embed.author.name:
+        head.insert(0, f"### {embed.author.name}")
+    if embed.description:
+        head.append(embed.description)
+    if head:
+        layout.text("\n".join(head))
+    inline: list[str] = []
+    for f in embed.fields:
+        if f.inline:
+            if f.name.strip("\u200b") or f.value.strip("\u200b"):
+                inline.append(f"**{f.name}**: {f.value}")
+            continue
+        if inline:
+            layout.text("\n".join(inline))
+            inline = []
+        layout.part(f.name, f.value)
+    if inline:
+        layout.text("\n".join(inline))
+    if embed.image and embed.image.url:
+        layout.gallery(embed.image.url)
+    if embed.footer and embed.footer.text:
+        layout.text(f"-# {embed.footer.text}")
+    if message.view is not None:
+        rows: dict[int, list[TableButton]] = {}
+        for item in message.view.children:
+            rows.setdefault(item.row if item.row is not None else len(rows), []).append(item)  # type: ignore[arg-type]
+        for _, row in sorted(rows.items()):
+            for start in range(0, len(row), 5):
+                layout.row(*row[start : start + 5])
+    return Message(layout=layout, buttons=message.buttons)
+
+
 def closing(embed: discord.Embed, table: Table, finished_at: datetime) -> Message:
     """What every final report ends with: the duration, the export hint and Rematch."""
     assert table.started_at is not None
-    embed.add_field(
-        name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
+    # Beside the other short figures at the top (the turns, who laid most), before the long parts.
+    at = next((i for i, f in enumerate(embed.fields) if not f.inline), len(embed.fields))
+    embed.insert_field_at(
+        at, name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
     )
     embed.set_footer(text="/game export gives the full record of this game")
     view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))

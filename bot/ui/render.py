@@ -14,7 +14,7 @@ import discord
 
 from bot.ai import LEVELS
 from bot.tables import DailyStanding, Table, first_seat
-from bot.ui.base import COLOUR, LOST_COLOUR, Message, Style, seat_line
+from bot.ui.base import COLOUR, LOST_COLOUR, Message, Style, as_layout, seat_line
 from bot.ui.components import TableButton, view_of
 from bot.ui.games import presentation
 
@@ -67,14 +67,14 @@ def lobby(table: Table) -> Message:
         TableButton("first", table.id, 0, "me", label="I'll go first", row=2),
         TableButton("first", table.id, 0, "random", label="Random first player", row=2),
     )
-    return Message(embed=embed, view=view)
+    return as_layout(Message(embed=embed, view=view))
 
 
 def lobby_closed(table: Table, why: str) -> Message:
     embed = discord.Embed(
         title=f"{table.spec.title}: lobby closed", description=why, colour=discord.Colour.light_grey()
     )
-    return Message(embed=embed, view=None)
+    return as_layout(Message(embed=embed, view=None))
 
 
 def lobby_started(table: Table) -> Message:
@@ -82,7 +82,7 @@ def lobby_started(table: Table) -> Message:
     embed = discord.Embed(
         title=f"{table.spec.title}: the game has started", description=f"Seats: {names}", colour=COLOUR
     )
-    return Message(embed=embed, view=None)
+    return as_layout(Message(embed=embed, view=None))
 
 
 # ---- a game's own views --------------------------------------------------------------------------

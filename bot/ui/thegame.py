@@ -16,17 +16,17 @@ from bot.games import thegame
 from bot.games.base import Status
 from bot.tables import StaleView, Table, TableError
 from bot.ui.base import (
-    COLOUR,
     LOST_COLOUR,
     WON_COLOUR,
+    Layout,
     Message,
     Presentation,
     Style,
-    duration,
+    closing,
     plural,
     seat_line,
 )
-from bot.ui.components import Click, TableButton, view_of
+from bot.ui.components import Click, TableButton
 
 ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
 SIGNAL_TEXT = {"dont_play": "please don't play here", "good_card": "has a good card for this pile"}
@@ -38,39 +38,43 @@ def options_line(table: Table) -> str:
     return f"hand of {hand}, at least {minimum} cards a turn while the draw pile lasts"
 
 
+def pile_cards(tops: tuple[int, ...]) -> str:
+    """The four piles drawn as four cards, each with its direction above it, in a code block so
+    they line up on every screen (30 characters: a phone shows them on one line)."""
+    heads = " ".join(f" {'▲' if thegame.ASCENDING[i] else '▼'} {i + 1}  " for i in range(len(tops)))
+    top = " ".join("┌────┐" for _ in tops)
+    mid = " ".join(f"│{value:^4}│" for value in tops)
+    bottom = " ".join("└────┘" for _ in tops)
+    return "```\n" + "\n".join((heads.rstrip(), top, mid, bottom)) + "\n```"
+
+
 def board(table: Table) -> Message:
     state = table.state
     assert state is not None
     view = state.public_view()
-    embed = discord.Embed(title=f"The Game: turn {view.turn}", colour=COLOUR)
-    for i, top in enumerate(view.piles):
-        direction = "up" if thegame.ASCENDING[i] else "down"
-        lines = [f"**{top}**" if top not in (1, 100) else f"**{top}** (empty)"]
-        for sig in view.signals:
-            if sig.pile == i + 1:
-                lines.append(
-                    f"{SIGNAL_EMOJI[sig.signal]} {table.name(sig.player)}: {SIGNAL_TEXT[sig.signal]}"
-                )
-        embed.add_field(name=f"{ARROWS[i]} Pile {i + 1} · {direction}", value="\n".join(lines), inline=True)
-        if i == 1:
-            embed.add_field(name="\u200b", value="\u200b", inline=True)
+    layout = Layout()
+    over = state.is_over
+    layout.text(
+        f"## The Game: turn {view.turn}\n"
+        f"-# Draw pile: {plural(view.draw_pile, 'card')} · {plural(view.cards_left, 'card')} not laid yet"
+    )
+    signals = [
+        f"{SIGNAL_EMOJI[sig.signal]} Pile {sig.pile} · {table.name(sig.player)}: {SIGNAL_TEXT[sig.signal]}"
+        for sig in sorted(view.signals, key=lambda sig: sig.pile)
+    ]
+    layout.text("\n".join([pile_cards(view.piles), *signals]))
+    layout.separator()
     seats = []
     for i in range(len(table.seats)):
-        marker = "▶️ " if i == view.current_player and not state.is_over else ""
+        marker = "▶️ " if i == view.current_player and not over else ""
         size = "left the game" if view.left[i] else plural(view.hand_sizes[i], "card")
         seats.append(f"{marker}{seat_line(table, i)}: {size}")
-    embed.add_field(name="Seats", value="\n".join(seats), inline=False)
-    embed.add_field(name="Draw pile", value=plural(view.draw_pile, "card"), inline=True)
-    if not state.is_over:
+    layout.part("Seats", "\n".join(seats))
+    if not over:
         current = table.name(view.current_player)
-        embed.add_field(
-            name="This turn",
-            value=f"{current} has laid {view.played_this_turn} of at least {view.min_cards}",
-            inline=True,
-        )
-    embed.set_footer(text=f"{plural(view.cards_left, 'card')} not laid yet")
-    buttons = view_of(TableButton("hand", table.id, label="Show my hand", style=Style.primary))
-    return Message(embed=embed, view=buttons)
+        layout.part("This turn", f"{current} has laid {view.played_this_turn} of at least {view.min_cards}")
+    layout.row(TableButton("hand", table.id, label="Show my hand", style=Style.primary))
+    return Message(layout=layout)
 
 
 def turn_notice(table: Table) -> str:
@@ -113,49 +117,56 @@ def card_style(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> disc
 
 
 def hand(table: Table, seat: int, note: str | None = None) -> Message:
+    """The hand as one line per card, its button beside it: where the card fits (its two best
+    places, by how much each skips) or that it fits nowhere now."""
     state = table.state
     assert state is not None
     mine = state.private_view(seat)
     public = mine.public
     my_turn = public.current_player == seat and not state.is_over
-    lines = []
+    lines = [f"### Your hand: {plural(len(mine.hand), 'card')}"]
     if note:
         lines.append(f"*{note}*")
     if state.is_over:
         lines.append("The game is over.")
     elif my_turn:
         lines.append(
-            f"**Your turn.** You have laid {public.played_this_turn} of at least {public.min_cards}. "
-            "Green: a close fit or the trick · blue: a wider gap · grey: no fit."
+            f"**Your turn.** You have laid {public.played_this_turn} of at least {public.min_cards}."
         )
     else:
         lines.append(f"It is {table.name(public.current_player)}'s turn. Your cards:")
     piles = "  ".join(f"{ARROWS[i]}{top}" for i, top in enumerate(public.piles))
     lines.append(f"Piles: {piles}")
     if not state.is_over:
-        fitting = [
-            fit_line(card, mine.playable[card], public.piles) for card in mine.hand if card in mine.playable
-        ]
-        lines.append("**Where your cards fit**" if fitting else "None of your cards fits a pile now.")
-        lines.extend(fitting)
-    embed = discord.Embed(description="\n".join(lines), colour=COLOUR)
-    embed.set_author(name=f"Your hand: {plural(len(mine.hand), 'card')}")
+        if any(card in mine.playable for card in mine.hand):
+            lines.append("-# Green: a close fit or the trick · blue: a wider gap · grey: no fit")
+        else:
+            lines.append("None of your cards fits a pile now.")
+    layout = Layout()
+    layout.text("\n".join(lines))
     version = table.version
-    buttons = []
-    for k, card in enumerate(mine.hand):
-        buttons.append(
+    for card in mine.hand:
+        places = mine.playable.get(card, ())
+        text = (
+            fit_line(card, places, public.piles)
+            if places and not state.is_over
+            else f"**{card}**: no pile now"
+        )
+        if state.is_over:
+            text = f"**{card}**"
+        layout.section(
+            text,
             TableButton(
                 "card",
                 table.id,
                 version,
                 card,
                 label=str(card),
-                style=card_style(card, mine.playable.get(card, ()), public.piles),
+                style=card_style(card, places, public.piles),
                 disabled=state.is_over,
-                row=k // 5,
-            )
+            ),
         )
-    buttons.append(
+    layout.row(
         TableButton(
             "act",
             table.id,
@@ -164,14 +175,11 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
             label="End turn",
             style=Style.primary,
             disabled=not mine.can_end_turn,
-            row=2,
-        )
+        ),
+        TableButton("sigmenu", table.id, version, label="Pile signals", disabled=state.is_over),
+        TableButton("refresh", table.id, version, label="Refresh"),
     )
-    buttons.append(
-        TableButton("sigmenu", table.id, version, label="Pile signals", row=2, disabled=state.is_over)
-    )
-    buttons.append(TableButton("refresh", table.id, version, label="Refresh", row=2))
-    return Message(content=None, embed=embed, view=view_of(*buttons))
+    return Message(layout=layout)
 
 
 def pile_choice(table: Table, seat: int, card: int) -> Message:
@@ -180,7 +188,7 @@ def pile_choice(table: Table, seat: int, card: int) -> Message:
     mine = state.private_view(seat)
     piles = mine.playable.get(card, ())
     version = table.version
-    embed = discord.Embed(description=f"Where should **{card}** go?", colour=COLOUR)
+    layout = Layout().text(f"### Where should **{card}** go?")
     buttons = []
     for pile in piles:
         top = state.piles[pile - 1]
@@ -196,7 +204,8 @@ def pile_choice(table: Table, seat: int, card: int) -> Message:
             )
         )
     buttons.append(TableButton("back", table.id, version, label="Cancel", style=Style.secondary))
-    return Message(embed=embed, view=view_of(*buttons))
+    layout.row(*buttons)
+    return Message(layout=layout)
 
 
 def signal_panel(table: Table, seat: int) -> Message:
@@ -204,43 +213,38 @@ def signal_panel(table: Table, seat: int) -> Message:
     assert state is not None
     version = table.version
     mine = {s.pile: s.signal for s in state.signal_views() if s.player == seat}
-    text = (
-        "Tell the others about a pile without naming a number. "
+    layout = Layout().text(
+        "### Pile signals\nTell the others about a pile without naming a number. "
         "A signal lasts until the end of your next turn."
     )
-    embed = discord.Embed(description=text, colour=COLOUR)
-    buttons = []
     kinds = (("dont_play", "don't play", Style.danger), ("good_card", "good card", Style.success))
     for pile in range(1, thegame.PILES + 1):
         held = mine.get(pile)
-        for kind, words, lit in kinds:
-            buttons.append(
-                TableButton(
-                    "act",
-                    table.id,
-                    version,
-                    thegame.encode_action({"type": "signal", "pile": pile, "signal": kind}),
-                    label=f"Pile {pile}: {words}",
-                    style=lit if held == kind else Style.secondary,
-                    row=pile - 1,
-                    emoji=SIGNAL_EMOJI[kind],
-                )
+        row = [
+            TableButton(
+                "act",
+                table.id,
+                version,
+                thegame.encode_action({"type": "signal", "pile": pile, "signal": kind}),
+                label=f"Pile {pile}: {words}",
+                style=lit if held == kind else Style.secondary,
+                emoji=SIGNAL_EMOJI[kind],
             )
-        buttons.append(
+            for kind, words, lit in kinds
+        ]
+        row.append(
             TableButton(
                 "act",
                 table.id,
                 version,
                 thegame.encode_action({"type": "signal", "pile": pile, "signal": "clear"}),
                 label="Clear",
-                row=pile - 1,
                 disabled=held is None,
             )
         )
-    buttons.append(
-        TableButton("back", table.id, version, label="Back to my hand", style=Style.primary, row=4)
-    )
-    return Message(embed=embed, view=view_of(*buttons))
+        layout.row(*row)
+    layout.row(TableButton("back", table.id, version, label="Back to my hand", style=Style.primary))
+    return Message(layout=layout)
 
 
 # ---- the end ---------------------------------------------------------------------------------
@@ -261,9 +265,6 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
         title, colour = f"Game over: {plural(left, 'card')} not laid.{verdict}", LOST_COLOUR
     embed = discord.Embed(title="The Game: final report", description=f"**{title}**", colour=colour)
     embed.add_field(name="Turns", value=str(result.turns), inline=True)
-    embed.add_field(
-        name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
-    )
     best = max(range(len(table.seats)), key=lambda i: result.laid_by[i])
     embed.add_field(name="Laid most", value=f"{table.name(best)} ({result.laid_by[best]})", inline=True)
     laid = "\n".join(
@@ -278,9 +279,7 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
             for user_id, count in sorted(strikes.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))
         ]
         embed.add_field(name="Talk rule", value="\n".join(lines), inline=False)
-    embed.set_footer(text="/game export gives the full record of this game")
-    view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
-    return Message(embed=embed, view=view)
+    return closing(embed, table, finished_at)
 
 
 # ---- menus, old buttons and the command's options -----------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from simcord.components import walk_components
 
 from bot.ai import baseline
 from bot.ai import red_and_black as rb_ai
@@ -14,14 +15,15 @@ from bot.games import thegame as tg
 from bot.tables import PLAYING, Table
 
 
+def components(message: Any) -> list[dict[str, Any]]:
+    """A message's components as Discord sends them (dicts), V2 containers included."""
+    return [c if isinstance(c, dict) else c.to_dict() for c in message.components]
+
+
 def buttons(message: Any) -> list[dict[str, Any]]:
-    """Every button of a message (a discord.Message or a SimCord ResponseMessage), in order."""
-    rows = message.components
-    out = []
-    for row in rows:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        out.extend(c for c in children if c.get("type") == 2)
-    return out
+    """Every button of a message (a discord.Message or a SimCord ResponseMessage), in order,
+    wherever it sits: an action row, a container, a section's accessory."""
+    return [c for c in walk_components(components(message)) if c.get("type") == 2]
 
 
 def button(message: Any, *, label: str | None = None, prefix: str | None = None, suffix: str = "") -> dict:
@@ -36,12 +38,68 @@ def button(message: Any, *, label: str | None = None, prefix: str | None = None,
     raise AssertionError(f"no button label={label!r} prefix={prefix!r} among {labels}")
 
 
-def embed_title(message: discord.Message) -> str:
-    return (message.embeds[0].title or "") if message.embeds else ""
+def text_blocks(message: Any) -> list[str]:
+    """The text a member reads, block by block: a V2 message's text displays, or an embed's
+    title, description, fields ("name\nvalue") and footer, or the plain content."""
+    if message.embeds:
+        e = message.embeds[0]
+        blocks = [e.author.name or "", e.title or "", e.description or ""]
+        blocks += [f"{f.name}\n{f.value}" for f in e.fields]
+        blocks.append(e.footer.text or "")
+        return [b for b in blocks if b]
+    texts = [c["content"] for c in walk_components(components(message)) if c.get("type") == 10]
+    return texts or ([message.content] if message.content else [])
+
+
+def text_of(message: Any) -> str:
+    return "\n".join(text_blocks(message))
+
+
+def fields(message: Any) -> dict[str, str]:
+    """The named parts of a message: an embed's fields, or a V2 message's text blocks that start
+    with a heading (the heading's words are the name, the lines below the value)."""
+    if message.embeds:
+        return {f.name: f.value for f in message.embeds[0].fields}
+    out = {}
+    for block in text_blocks(message):
+        first, _, rest = block.partition("\n")
+        if first.startswith("#"):
+            out[first.lstrip("#").strip()] = rest
+            continue
+        for line in block.splitlines():  # short figures: "**Turns**: 44"
+            name, colon, value = line.partition("**: ")
+            if colon and name.startswith("**"):
+                out[name[2:]] = value
+    return out
+
+
+def pictures(message: Any) -> list[str]:
+    """The images a message shows: an embed's image, or a V2 message's gallery items."""
+    if message.embeds:
+        return [e.image.url for e in message.embeds if e.image and e.image.url]
+    galleries = [c for c in walk_components(components(message)) if c.get("type") == 12]
+    return [item["media"]["url"] for g in galleries for item in g["items"]]
+
+
+def title_of(message: Any) -> str:
+    """An embed's title, or a V2 message's first line without its heading marks."""
+    if message.embeds:
+        return message.embeds[0].title or ""
+    blocks = text_blocks(message) if message.components else []
+    return blocks[0].partition("\n")[0].lstrip("#").strip() if blocks else ""
+
+
+def pile_tops(message: Any) -> list[int]:
+    """The four pile tops as The Game's board draws them (the middle line of its cards)."""
+    for block in text_blocks(message):
+        for line in block.splitlines():
+            if line.startswith("│"):
+                return [int(cell) for cell in line.replace("│", " ").split()]
+    raise AssertionError("no piles on this message")
 
 
 def boards(channel: Any) -> list[discord.Message]:
-    return [m for m in channel.history() if embed_title(m).startswith("The Game: turn")]
+    return [m for m in channel.history() if title_of(m).startswith("The Game: turn")]
 
 
 def board(channel: Any) -> discord.Message:
@@ -51,7 +109,7 @@ def board(channel: Any) -> discord.Message:
 
 
 def reports(channel: Any) -> list[discord.Message]:
-    return [m for m in channel.history() if embed_title(m) == "The Game: final report"]
+    return [m for m in channel.history() if title_of(m) == "The Game: final report"]
 
 
 def turn_notices(channel: Any) -> list[discord.Message]:
@@ -129,7 +187,7 @@ async def play_to_the_end(env: Any, channel: Any, table: Table, members: dict[in
 
 
 def titled(channel: Any, start: str) -> list:
-    return [m for m in channel.history() if embed_title(m).startswith(start)]
+    return [m for m in channel.history() if title_of(m).startswith(start)]
 
 
 def the_board(channel: Any, start: str) -> discord.Message:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from bot.app import Deckhand
 from bot.catalog import GAMES
 from bot.ui.components import TableButton, view_of
-from tests.e2e.helpers import board, embed_title, open_lobby, play_to_the_end, reports, world
+from tests.e2e.helpers import board, buttons, open_lobby, play_to_the_end, reports, text_of, title_of, world
 
 
 def labels(message) -> list[str]:
-    return [c["label"] for row in message.components for c in row["components"] if c.get("label")]
+    return [c["label"] for c in buttons(message) if c.get("label")]
 
 
 async def test_the_lobby_offers_three_levels_and_the_board_shows_each_ai_seats_level(
@@ -26,7 +26,7 @@ async def test_the_lobby_offers_three_levels_and_the_board_shows_each_ai_seats_l
     ]
     await ann.click(lobby, label="Add AI seat: hard")
     shown = await ann.click(lobby, label="Add AI seat: easy")
-    seats = shown.response.embeds[0].fields[0].value
+    seats = text_of(shown.response)
     assert "🤖 AI 1 (hard)" in seats and "🤖 AI 2 (easy)" in seats
 
     # Each AI seat decides at its own level.
@@ -41,8 +41,7 @@ async def test_the_lobby_offers_three_levels_and_the_board_shows_each_ai_seats_l
     monkeypatch.setattr(type(spec), "ai_action", spy)
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
-    shown = board(channel).embeds[0]
-    text = " ".join(f"{f.name} {f.value}" for f in shown.fields) + (shown.description or "")
+    text = text_of(board(channel))
     assert "AI 1 (hard)" in text and "AI 2 (easy)" in text
     await play_to_the_end(env, channel, table, {ann.id: ann})
     assert set(asked) == {(1, "hard"), (2, "easy")}
@@ -80,4 +79,4 @@ async def test_an_add_ai_button_from_before_levels_adds_a_normal_seat(simcord_en
     result = await ann.click(old, label="Add AI seat")
     assert result.acknowledged
     assert [(s.name, s.level) for s in table.seats if s.ai] == [("AI 1", "normal")]
-    assert embed_title(lobby) == "The Game: a table is open"
+    assert title_of(lobby) == "The Game: a table is open"

@@ -7,14 +7,23 @@ import asyncio
 
 from bot.app import Deckhand
 from bot.tables import FINISHED, PLAYING
-from tests.e2e.helpers import board, button, buttons, open_table, reports, show_hand, turn_notices, world
+from tests.e2e.helpers import (
+    board,
+    button,
+    buttons,
+    open_table,
+    pile_tops,
+    reports,
+    show_hand,
+    turn_notices,
+    world,
+)
 
 CALLBACK = "/interactions/*/*/callback"
 
 
 def pile_line(message) -> list[str]:
-    fields = [f for f in message.embeds[0].fields if f.name.startswith(("⬆️", "⬇️"))]
-    return [f.value.split("\n")[0].strip("*").split("*")[0] for f in fields]
+    return [str(top) for top in pile_tops(message)]
 
 
 async def lay_minimum(member, channel, table):
@@ -64,7 +73,7 @@ async def test_a_failed_answer_to_the_deciding_play_still_posts_the_final_report
     await env.settle()
     assert table.status == FINISHED
     assert len(reports(channel)) == 1
-    assert not [b for b in board(channel).components], "the final board has no buttons"
+    assert not buttons(board(channel)), "the final board has no buttons"
 
 
 async def test_board_edits_failing_many_times_in_a_row_end_true(simcord_env):
@@ -208,7 +217,7 @@ async def test_a_stop_between_the_deciding_action_and_its_report_posts_the_repor
     await env.advance_time(5)
     assert env.bot.tables.in_channel(channel.id) is None, "the table is closed"
     assert len(reports(channel)) == 1
-    assert not board(channel).components, "the old board no longer offers the game"
+    assert not buttons(board(channel)), "the old board no longer offers the game"
     # Another restart posts nothing twice.
     again = Deckhand(settings)
     await env.restart_bot(again)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.e2e.helpers import embed_title, open_table, reports
+from tests.e2e.helpers import fields, open_table, reports, title_of
 
 
 def world(env, *names, **channel_options):
@@ -52,8 +52,7 @@ async def test_a_number_is_deleted_and_a_notice_posted_that_repeats_no_number(si
     assert "ok, pile two then" in texts(channel)
     await end_game(env, channel, ann)
     report = reports(channel)[0]
-    talk = next(f for f in report.embeds[0].fields if f.name == "Talk rule")
-    assert talk.value == "bob: 2 strikes"
+    assert fields(report)["Talk rule"] == "bob: 2 strikes"
     assert table.state is not None
 
 
@@ -160,8 +159,8 @@ async def test_the_host_can_mark_a_false_alarm(simcord_env):
     assert updated.components == []
     await end_game(env, channel, ann)
     report = reports(channel)[0]
-    assert embed_title(report) == "The Game: final report"
-    assert "Talk rule" not in [f.name for f in report.embeds[0].fields]
+    assert title_of(report) == "The Game: final report"
+    assert "Talk rule" not in fields(report)
 
 
 async def test_a_forwarded_message_is_read_too(simcord_env):

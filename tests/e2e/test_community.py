@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.store.sqlite import SqliteStore
-from tests.e2e.helpers import embed_title, open_table, reports
+from tests.e2e.helpers import open_table, pictures, reports, title_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -76,7 +76,8 @@ async def test_a_finished_game_counts_in_stats_with_a_chart(simcord_env):
     await open_table(env, channel, ann, bob)
     await end_game(channel, ann)
     report = reports(channel)[0]
-    assert report.embeds[0].image.url == "attachment://piles.png"
+    (picture,) = pictures(report)  # the chart, shown from the report's own attachment
+    assert picture.endswith("/piles.png") and report.attachments[0].filename == "piles.png"
     assert (await report.attachments[0].read()).startswith(PNG)
     mine = await bob.slash(channel, "stats", member=ann)
     embed = mine.response.embeds[0]
@@ -101,7 +102,7 @@ async def test_the_leaderboard_ranks_pages_and_sorts(simcord_env):
     await seed_results(env, guild, people, rows)
     shown = await people[5].slash(channel, "leaderboard show")
     board = shown.response
-    assert embed_title(board) == "Leaderboard: The Game"
+    assert title_of(board) == "Leaderboard: The Game"
     totals = {}
     for left, seated in rows:
         for i in seated:

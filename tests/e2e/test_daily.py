@@ -7,7 +7,7 @@ import discord
 
 from bot.daily import DealKey, seed_of
 from bot.games import thegame
-from tests.e2e.helpers import open_lobby, play_to_the_end, reports
+from tests.e2e.helpers import fields, open_lobby, play_to_the_end, reports
 
 PAR_LINE = "the AI team leaves"
 
@@ -34,7 +34,7 @@ async def end_game(channel, host):
 
 def daily_field(channel) -> str:
     (report,) = reports(channel)
-    return next(f.value for f in report.embeds[0].fields if f.name == "Deal of the day")
+    return fields(report)["Deal of the day"]
 
 
 def daily_lines(message) -> list[str]:

@@ -18,7 +18,7 @@ from bot.ai import red_and_black as rb_ai
 from bot.ai import skipbo_junior as sb_ai
 from bot.games import red_and_black as rb
 from bot.tables import FINISHED, PLAYING
-from tests.e2e.helpers import button, buttons, embed_title, open_lobby, sb_button_for, titled, world
+from tests.e2e.helpers import button, buttons, open_lobby, sb_button_for, title_of, titled, world
 
 KINDS = {
     "interaction response": ("POST", "/interactions/*/*/callback"),
@@ -203,10 +203,10 @@ async def test_a_fault_of_discord_loses_nothing_and_the_game_ends_with_one_board
     stored = await env.bot.store.load_table(table.id)
     assert stored is not None and stored.actions == table.state.action_dicts(), "no accepted action lost"
     boards = titled(channel, BOARD_TITLES[game])
-    assert len(boards) == 1, [(embed_title(m), m.id) for m in boards]
+    assert len(boards) == 1, [(title_of(m), m.id) for m in boards]
     assert not buttons(boards[0]), "the final board has no buttons"
     assert len(titled(channel, REPORT_TITLES[game])) == 1, "one final report"
     for message in channel.history():
         ids = [b.get("custom_id", "") for b in buttons(message)]
-        assert not any(i.startswith(HAND_BUTTONS) for i in ids), f"a hand in public: {embed_title(message)}"
+        assert not any(i.startswith(HAND_BUTTONS) for i in ids), f"a hand in public: {title_of(message)}"
         assert "Your hand" not in (message.content or "")

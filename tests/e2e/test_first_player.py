@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.tables import first_seat
-from tests.e2e.helpers import open_lobby, world
+from tests.e2e.helpers import fields, open_lobby, world
 
 
 def field(message, name: str) -> str:
-    return next(f.value for f in message.embeds[0].fields if f.name == name)
+    return fields(message)[name]
 
 
 async def test_a_player_who_takes_the_first_turn_starts_the_game(simcord_env):

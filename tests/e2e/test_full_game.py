@@ -8,10 +8,13 @@ from bot.games.base import Status
 from tests.e2e.helpers import (
     board,
     boards,
+    buttons,
+    fields,
     open_table,
     play_to_the_end,
     reports,
     show_hand,
+    text_of,
     turn_notices,
     world,
 )
@@ -39,15 +42,15 @@ async def test_three_players_from_lobby_to_final_report(simcord_env):
     assert state.status in (Status.WON, Status.LOST)
     final = reports(channel)
     assert len(final) == 1
-    text = final[0].embeds[0].description
+    text = text_of(final[0])
     if state.status is Status.WON:
         assert "beat The Game" in text
     else:
         assert f"{state.cards_left} card" in text
         assert ("excellent" in text.lower()) == (state.cards_left < 10)
-    fields = {f.name: f.value for f in final[0].embeds[0].fields}
-    assert fields["Turns"] == str(state.turn)
-    assert "Laid most" in fields
+    parts = fields(final[0])
+    assert parts["Turns"] == str(state.turn)
+    assert "Laid most" in parts
     # The board shows the final state, and no stray turn notices are left behind.
     assert len(boards(channel)) == 1
     assert turn_notices(channel) == []
@@ -89,9 +92,8 @@ async def test_public_messages_never_show_a_hand(simcord_env):
     visible_to_bob = channel.history(viewer=bob)
     assert all(m.id != hand.id for m in visible_to_bob)
     cards = set(table.state.hands[0])
-    public_text = " ".join(
-        (m.content or "") + " ".join(str(e.to_dict()) for e in m.embeds) for m in visible_to_bob
-    )
+    public_text = " ".join((m.content or "") + text_of(m) for m in visible_to_bob)
+    public_labels = {b.get("label") for m in visible_to_bob for b in buttons(m)}
     for card in cards:
-        assert f"'{card}'" not in public_text and f"**{card}**" not in public_text
+        assert str(card) not in public_labels and f"**{card}**" not in public_text
     assert isinstance(board(channel), discord.Message)

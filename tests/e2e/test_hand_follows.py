@@ -4,12 +4,14 @@ without a click, and only theirs."""
 from __future__ import annotations
 
 from bot.games import thegame
-from tests.e2e.helpers import board, open_table, world
+from tests.e2e.helpers import board, open_table, text_of, world
 
 
 def text(result) -> str:
-    message = result.response
-    return message.embeds[0].description if message.embeds else (message.content or "")
+    """What the hand says under its heading ("Your hand: 6 cards")."""
+    heading, _, rest = text_of(result.response).partition("\n")
+    assert heading.startswith("### Your hand")
+    return rest
 
 
 async def lay_and_end(member, hand_result, table, seat):
@@ -33,16 +35,16 @@ async def test_the_hand_someone_has_open_is_redrawn_when_their_turn_comes(simcor
     cat_hand = await cat.click(board(channel), label="Show my hand")
     assert text(ann_hand).startswith("**Your turn.**")
     assert text(bob_hand).startswith("It is ann's turn") and text(cat_hand).startswith("It is ann's turn")
-    cat_before = cat_hand.response.embeds[0].to_dict()
+    cat_before = text_of(cat_hand.response)
 
     await lay_and_end(ann, ann_hand, table, 0)
     await env.settle()
     # Bob's turn: his open hand says so, with his cards to choose from, and nobody clicked it.
     assert table.state.current == 1
     assert text(bob_hand).startswith("**Your turn.**")
-    assert "**Where your cards fit**" in text(bob_hand)
+    assert all(f"**{card}**:" in text(bob_hand) for card in table.state.hands[1])
     # Cat's hand is not touched until her own turn.
-    assert cat_hand.response.embeds[0].to_dict() == cat_before
+    assert text_of(cat_hand.response) == cat_before
 
     await lay_and_end(bob, bob_hand, table, 1)
     await env.settle()

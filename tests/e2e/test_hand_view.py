@@ -3,7 +3,7 @@ place skips, the backwards trick marked; button colours that tell close fits fro
 
 from __future__ import annotations
 
-from tests.e2e.helpers import button, buttons, open_lobby, open_table, show_hand, the_board, world
+from tests.e2e.helpers import button, buttons, open_lobby, open_table, show_hand, text_of, the_board, world
 
 GREEN, BLUE, GREY = 3, 1, 2
 
@@ -17,12 +17,12 @@ async def test_the_hand_says_where_each_card_fits_and_by_how_much(simcord_env):
     state.piles[:] = [80, 90, 20, 15]
     state.hands[0][:] = sorted([50, 70, 85, 14, 25, 60])
     hand = await show_hand(ann, channel)
-    text = hand.embeds[0].description
+    text = text_of(hand)
     assert "**14**: ⬇️4 gap 1 · ⬇️3 gap 6" in text
     assert "**25**: ⬇️4 ↩ backwards trick" in text
     assert "**70**: ⬆️1 ↩ backwards trick" in text
     assert "**85**: ⬆️1 gap 5" in text
-    assert "**50**" not in text and "**60**" not in text  # they fit nowhere
+    assert "**50**: no pile now" in text and "**60**: no pile now" in text  # they fit nowhere
     styles = {card: button(hand, label=str(card))["style"] for card in (14, 25, 70, 85, 50, 60)}
     assert styles == {14: GREEN, 25: GREEN, 70: GREEN, 85: BLUE, 50: GREY, 60: GREY}
 
@@ -35,7 +35,7 @@ async def test_a_hand_where_nothing_fits_says_so(simcord_env):
     state.piles[:] = [80, 90, 20, 15]
     state.hands[1][:] = [50, 55, 60]
     hand = await show_hand(bob, channel)
-    assert "None of your cards fits a pile now." in hand.embeds[0].description
+    assert "None of your cards fits a pile now." in text_of(hand)
 
 
 async def test_red_and_black_cards_read_on_light_and_dark_themes(simcord_env):
@@ -53,7 +53,7 @@ async def test_red_and_black_cards_read_on_light_and_dark_themes(simcord_env):
         await env.advance_time(5)
         await env.settle()
     hand = await ann.click(the_board(channel, "Red and Black: deal"), label="My hand")
-    text = hand.response.embeds[0].description
+    text = text_of(hand.response)
     assert "♥️ red:" in text and "♠\ufe0e black:" in text and "⬛" not in text
     # The two sequences the hand is closest to, and what each still misses.
     (first, _), (second, _) = rb.closest_pair([rb.rank(c) for c in state.hands[0]])

@@ -16,20 +16,23 @@ from tests.e2e.helpers import (
     board,
     boards,
     button,
-    embed_title,
+    buttons,
+    fields,
     open_table,
+    pile_tops,
     play_to_the_end,
     play_turn,
     reports,
     show_hand,
+    text_of,
+    title_of,
     turn_notices,
     world,
 )
 
 
 def pile_values(message: discord.Message) -> list[str]:
-    fields = [f for f in message.embeds[0].fields if f.name.startswith(("⬆️", "⬇️"))]
-    return [f.value.split("\n")[0].strip("*").split("*")[0] for f in fields]
+    return [str(top) for top in pile_tops(message)]
 
 
 async def play_first_card(member, hand, table):
@@ -64,7 +67,7 @@ async def test_restart_mid_game_old_buttons_still_work(simcord_env, settings):
     assert end.acknowledged and reloaded.state.current == 1
     # And the board's button from before the restart still shows a hand.
     bob_hand = await show_hand(bob, channel)
-    assert "Your turn" in bob_hand.embeds[0].description
+    assert "Your turn" in text_of(bob_hand)
     await play_to_the_end(env, channel, reloaded, {ann.id: ann, bob.id: bob})
     assert len(reports(channel)) == 1
     # SimCord's teardown does not close a bot; close the second one's store as its process would.
@@ -142,7 +145,7 @@ async def test_turn_timer_remove_seat(simcord_env):
     await ann.click(absent, label="Remove seat")
     assert table.state.left[1]
     assert table.state.current == 2
-    seats = next(f.value for f in board(channel).embeds[0].fields if f.name == "Seats")
+    seats = fields(board(channel))["Seats"]
     assert "bob: left the game" in seats
 
 
@@ -155,8 +158,8 @@ async def test_idle_lobby_closes_after_thirty_minutes(simcord_env):
     await env.advance_time(2 * 60)
     assert env.bot.tables.in_channel(channel.id) is None
     lobby = next(m for m in channel.history() if m.id == result.response.id)
-    assert embed_title(lobby) == "The Game: lobby closed"
-    assert lobby.components == []
+    assert title_of(lobby) == "The Game: lobby closed"
+    assert buttons(lobby) == []
 
 
 async def test_leave_during_the_game_and_the_host_passes(simcord_env):
@@ -188,7 +191,7 @@ async def test_end_by_host_then_export_and_replay(simcord_env):
     await ann.click(asked.response, label="End it")
     assert table.state.status is Status.ABANDONED
     final = reports(channel)
-    assert len(final) == 1 and "ended early" in final[0].embeds[0].description
+    assert len(final) == 1 and "ended early" in text_of(final[0])
 
     exported = await bob.slash(channel, "game export")
     data = await exported.response.attachments[0].read()
@@ -235,7 +238,7 @@ async def test_signals_show_on_the_board(simcord_env):
     hand = await show_hand(bob, channel)
     panel = await bob.click(hand, label="Pile signals")
     await bob.click(panel.response, label="Pile 3: don't play")
-    assert any("bob: please don't play here" in f.value for f in board(channel).embeds[0].fields)
+    assert "Pile 3 · bob: please don't play here" in text_of(board(channel))
     assert table.state.signal_views()[0].signal == "dont_play"
 
 

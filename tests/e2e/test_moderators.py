@@ -6,7 +6,7 @@ import discord
 from simcord.results import to_discord_message
 
 from bot.tables import LOBBY, PLAYING
-from tests.e2e.helpers import button, buttons, open_lobby, open_table, world
+from tests.e2e.helpers import button, buttons, open_lobby, open_table, text_of, title_of, world
 
 
 def moderator(env, guild, name="mod"):
@@ -122,9 +122,9 @@ async def test_a_rematch_after_a_member_was_forgotten_leaves_their_chair_open(si
     lobby = env.bot.tables.in_channel(channel.id)
     assert lobby is not None and lobby.status == LOBBY
     assert [s.user_id for s in lobby.seats] == [ann.id, cat.id], "bob's chair is open"
-    assert all("None" not in m.content for m in channel.history())
+    assert all("None" not in (m.content or "") + text_of(m) for m in channel.history())
     await bob.click(
-        next(m for m in channel.history() if "a table is open" in (m.embeds[0].title if m.embeds else "")),
+        next(m for m in channel.history() if "a table is open" in title_of(m)),
         label="Join",
     )
     assert [s.user_id for s in lobby.seats] == [ann.id, cat.id, bob.id]

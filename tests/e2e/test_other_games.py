@@ -12,11 +12,14 @@ from bot.tables import PLAYING
 from tests.e2e.helpers import (
     button,
     buttons,
-    embed_title,
+    fields,
     open_lobby,
     rb_turn,
     sb_button_for,
+    text_blocks,
+    text_of,
     the_board,
+    title_of,
     titled,
     turn_notices,
     world,
@@ -27,8 +30,8 @@ async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simc
     env = simcord_env
     _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
     lobby = await open_lobby(env, channel, ann, bob, game="skip-bo-junior", stockpile=5)
-    assert embed_title(lobby) == "Skip-Bo Junior: a table is open"
-    assert "stockpiles of 5" in lobby.embeds[0].description
+    assert title_of(lobby) == "Skip-Bo Junior: a table is open"
+    assert "stockpiles of 5" in text_of(lobby)
     await ann.click(lobby, label="Add AI seat: normal")
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
@@ -85,10 +88,9 @@ async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simc
     assert state.status in (Status.WON, Status.STALLED)
     reports = titled(channel, "Skip-Bo Junior: final report")
     assert len(reports) == 1
-    report = reports[0].embeds[0]
     if state.status is Status.WON:
-        assert f"{table.name(state.winner)} wins" in report.description
-    standing = next(f.value for f in report.fields if f.name == "Standing")
+        assert f"{table.name(state.winner)} wins" in text_of(reports[0])
+    standing = fields(reports[0])["Standing"]
     first = standing.splitlines()[0]
     assert first.startswith("1. ") and table.name(state.result().standing()[0]) in first
     assert turn_notices(channel) == []
@@ -205,14 +207,14 @@ async def test_red_and_black_eight_deals_with_private_hands_and_final_standings(
     assert state.status is Status.FINISHED and len(state.deals) == rb.DEALS
     reports = titled(channel, "Red and Black: final standings")
     assert len(reports) == 1
-    report = reports[0].embeds[0]
     result = state.result()
     winners = " and ".join(table.name(s) for s in result.winners)
-    assert report.description.startswith(f"**{winners} win")
-    standings = next(f.value for f in report.fields if f.name == "Standings").splitlines()
+    assert text_blocks(reports[0])[0].splitlines()[1].startswith(f"**{winners} win")
+    parts = fields(reports[0])
+    standings = parts["Standings"].splitlines()
     for place, seat in enumerate(result.standing(), start=1):
         assert standings[place - 1].endswith(f": {state.totals[seat]} points")
-    table_text = next(f.value for f in report.fields if f.name.startswith("Deal by deal"))
+    table_text = next(value for name, value in parts.items() if name.startswith("Deal by deal"))
     total_row = table_text.strip("`\n").splitlines()[-1].split()
     assert total_row == ["sum", *map(str, state.totals)]
 

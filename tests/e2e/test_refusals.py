@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.games import thegame
-from tests.e2e.helpers import board, button, open_table, show_hand, world
+from tests.e2e.helpers import board, button, buttons, open_table, show_hand, text_of, world
 
 
 def forge(env, channel, custom_id: str, label: str = "Play") -> discord.Message:
@@ -52,7 +52,7 @@ async def test_a_play_out_of_turn_is_refused(simcord_env):
     before = snapshot(table)
 
     hand = await show_hand(bob, channel)
-    assert "ann" in hand.embeds[0].description  # "It is ann's turn"
+    assert "ann" in text_of(hand)  # "It is ann's turn"
     result = await bob.click(hand, label=str(table.state.hands[1][0]))
     assert result.ephemeral
     assert "It is ann's turn, not yours" in result.response.content
@@ -121,9 +121,9 @@ async def test_a_stale_hand_applies_nothing_and_shows_the_current_hand(simcord_e
     result = await ann.click(old_hand, label=str(second))
     assert snapshot(table) == before
     assert result.response.id == old_hand.id  # the same message, redrawn in place
-    text = result.response.embeds[0].description
+    text = text_of(result.response)
     assert "table changed" in text and "Here is your hand now" in text
-    labels = [b["label"] for b in result.response.components[0]["components"]]
+    labels = [b["label"] for b in buttons(result.response)]
     assert str(first) not in labels and str(second) in labels
 
 
@@ -137,13 +137,13 @@ async def test_pile_choice_offers_only_legal_piles(simcord_env):
     card = min(state.hands[0])
     hand = await show_hand(ann, channel)
     chosen = await ann.click(hand, label=str(card))
-    offered = [b["custom_id"] for b in chosen.response.components[0]["components"]]
+    offered = [b["custom_id"] for b in buttons(chosen.response)]
     piles = sorted(int(cid.rsplit("_", 1)[1]) for cid in offered if cid.startswith("dh:act:"))
     legal = [p for p in (1, 2, 3, 4) if thegame.fits(card, p - 1, state.piles[p - 1])]
     assert piles == legal
     assert (1 in piles) == (card == high - 10)  # pile 1 now sits at the highest card
     cancel = await ann.click(chosen.response, label="Cancel")
-    assert "Your turn" in cancel.response.embeds[0].description
+    assert "Your turn" in text_of(cancel.response)
 
 
 async def test_end_turn_before_the_minimum_is_not_offered_and_refused(simcord_env):
