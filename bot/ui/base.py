@@ -139,6 +139,23 @@ def duration(seconds: float) -> str:
     return f"{hours} h {minutes} min" if hours else plural(minutes, "minute")
 
 
+def draw_cards(heads: list[str], values: list[str], feet: list[str] | None = None) -> str:
+    """Piles drawn as a row of cards in a code block, so they line up on every screen: a label
+    above each card, its value inside, an optional line below. Four cards take 27 characters, one
+    line on a phone."""
+    width = 6
+
+    def line(cells: list[str]) -> str:
+        return " ".join(f"{cell:^{width}}" for cell in cells).rstrip()
+
+    rows = [line(heads), " ".join("┌────┐" for _ in values)]
+    rows.append(" ".join(f"│{value:^4}│" for value in values))
+    rows.append(" ".join("└────┘" for _ in values))
+    if feet:
+        rows.append(line(feet))
+    return "```\n" + "\n".join(rows) + "\n```"
+
+
 def as_layout(message: Message) -> Message:
     """An embed message laid out in Components V2, part for part: the title as a heading, the
     description, a run of short (inline) fields as one block of "name: value" lines, every other

@@ -21,7 +21,9 @@ from bot.ui.base import (
     Message,
     Presentation,
     Style,
+    as_layout,
     closing,
+    draw_cards,
     plural,
     seat_line,
 )
@@ -54,13 +56,12 @@ def sb_board(table: Table) -> Message:
     state: sb.SkipBoJuniorState = table.state
     view = state.public_view()
     embed = discord.Embed(title=f"Skip-Bo Junior: turn {view.turn}", colour=COLOUR)
-    piles = "   ".join(
-        f"**{pos + 1}:** {'—' if pile is None else f'**{len(pile)}** → {len(pile) + 1}'}"
-        for pos, pile in enumerate(view.piles)
+    piles = draw_cards(
+        [f"pile {pos + 1}" for pos in range(len(view.piles))],
+        ["" if pile is None else str(len(pile)) for pile in view.piles],
+        ["1 or ★" if pile is None else f"→ {len(pile) + 1}" for pile in view.piles],
     )
-    embed.add_field(
-        name="Building piles (top → next)", value=f"{piles}\nA **1** or ★ starts a pile.", inline=False
-    )
+    embed.add_field(name="Building piles (top, then what comes next)", value=piles, inline=False)
     embed.add_field(
         name="Draw pile",
         value=f"{plural(view.draw_pile, 'card')} · {plural(view.completed, 'card')} from finished piles",
@@ -77,7 +78,7 @@ def sb_board(table: Table) -> Message:
         stacks = "\n".join(_stack(n, s) for n, s in enumerate(view.slots[seat], start=1))
         embed.add_field(name=f"{marker}{seat_line(table, seat)}", value=f"{stock}\n{stacks}", inline=False)
     embed.set_footer(text="★ is wild · stacks read bottom to top, the bold card is on top")
-    return Message(embed=embed, view=_sb_buttons(table))
+    return as_layout(Message(embed=embed, view=_sb_buttons(table)))
 
 
 def _sb_buttons(table: Table) -> discord.ui.View | None:

@@ -23,6 +23,7 @@ from bot.ui.base import (
     Presentation,
     Style,
     closing,
+    draw_cards,
     plural,
     seat_line,
 )
@@ -39,13 +40,9 @@ def options_line(table: Table) -> str:
 
 
 def pile_cards(tops: tuple[int, ...]) -> str:
-    """The four piles drawn as four cards, each with its direction above it, in a code block so
-    they line up on every screen (30 characters: a phone shows them on one line)."""
-    heads = " ".join(f" {'▲' if thegame.ASCENDING[i] else '▼'} {i + 1}  " for i in range(len(tops)))
-    top = " ".join("┌────┐" for _ in tops)
-    mid = " ".join(f"│{value:^4}│" for value in tops)
-    bottom = " ".join("└────┘" for _ in tops)
-    return "```\n" + "\n".join((heads.rstrip(), top, mid, bottom)) + "\n```"
+    """The four piles as four cards, each under its direction and number."""
+    heads = [f"{'▲' if thegame.ASCENDING[i] else '▼'} {i + 1}" for i in range(len(tops))]
+    return draw_cards(heads, [str(top) for top in tops])
 
 
 def board(table: Table) -> Message:

@@ -41,12 +41,13 @@ async def test_skip_bo_junior_from_lobby_to_final_report_with_board_buttons(simc
 
     # Everything but the stockpiles is public: the board names every stockpile top and stack.
     board = the_board(channel, "Skip-Bo Junior: turn")
-    text = " ".join(f.value for f in board.embeds[0].fields)
+    text = text_of(board)
+    parts = fields(board)
     for seat in range(3):
         top = state.stocks[seat][-1]
         assert f"Stockpile **{'★' if top == 0 else top}**" in text
         # Each side stack on a line of its own, its playable top in bold.
-        lines = board.embeds[0].fields[2 + seat].value.splitlines()
+        lines = next(value for name, value in parts.items() if table.name(seat) in name).splitlines()
         for number, stack in enumerate(state.slots[seat], start=1):
             line = next(x for x in lines if x.startswith(f"Stack {number}: "))
             if stack:
