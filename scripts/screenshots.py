@@ -80,6 +80,17 @@ async def main(out: Path) -> None:
                 await preview.screenshot(out / "board.png", viewer=ann, target=board(channel))
                 hand = await show_hand(hand_owner, channel)
                 await preview.screenshot(out / "hand.png", viewer=hand_owner, target=hand)
+                # The two menus a hand opens: where a card may go, and the pile signals.
+                seat = table.state.current
+                card = next(
+                    c for c in table.state.hands[seat] if c in table.state.private_view(seat).playable
+                )
+                chosen = await hand_owner.click(hand, label=str(card))
+                await preview.screenshot(out / "pile-choice.png", viewer=hand_owner, target=chosen.response)
+                back = await hand_owner.click(chosen.response, label="Cancel")
+                panel = await hand_owner.click(back.response, label="Pile signals")
+                await preview.screenshot(out / "signals.png", viewer=hand_owner, target=panel.response)
+                await hand_owner.click(panel.response, label="Back to my hand")
                 # The talk rule: ordinary talk stays, a shared number is removed with a notice.
                 await bob.send(channel, "careful with pile 2, I have something good for it")
                 await cat.send(channel, "I have forty-seven")
@@ -138,6 +149,8 @@ async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped
     await eve.click(lobby.response, label="Join")
     await dan.click(lobby.response, label="Add AI seat: normal")
     await dan.click(lobby.response, label="Add AI seat: normal")
+    async with env.preview(channel, viewers=[dan, eve], width=820, height=620) as preview:
+        await preview.screenshot(out / "rb-lobby.png", viewer=dan, target=lobby.response)
     await dan.click(lobby.response, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
