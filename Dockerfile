@@ -12,7 +12,10 @@ RUN useradd --create-home --uid 10001 deckhand
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install . && mkdir -p /app/data && chown deckhand:deckhand /app/data
+# The message catalogs are compiled here from their .po files (the .mo files are never committed);
+# the bot runs from /app and reads them from /app/bot/locales.
+RUN pip install . && pybabel compile --domain deckhand --directory bot/locales \
+    && mkdir -p /app/data && chown deckhand:deckhand /app/data
 COPY seeds ./seeds
 COPY docs ./docs
 

@@ -3,21 +3,29 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The message catalogs: translators keep the .po files; the .mo files gettext reads are built here
+# (never committed), again whenever a .po file changes.
+LOCALES := bot/locales
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/deckhand.po))
 
-.PHONY: setup run test lint bench play screenshots clean
+.PHONY: setup run test lint bench play screenshots clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/pybabel compile --domain deckhand --directory $(LOCALES)
 	touch $(STAMP)
 
-setup: $(STAMP)
+$(CATALOGS): %.mo: %.po | $(STAMP)
+	$(BIN)/pybabel compile --domain deckhand --input-file $< --output-file $@
 
-run: $(STAMP)
+setup: $(STAMP) $(CATALOGS)
+
+run: $(STAMP) $(CATALOGS)
 	$(BIN)/python -m bot run
 
-test: $(STAMP)
+test: $(STAMP) $(CATALOGS)
 	$(BIN)/ruff check .
 	scripts/ensure-postgres
 	$(BIN)/python -m pytest
@@ -26,7 +34,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-bench: $(STAMP)
+bench: $(STAMP) $(CATALOGS)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/store.py
@@ -37,13 +45,22 @@ bench: $(STAMP)
 	$(BIN)/python bench/ai_opponents.py
 	$(BIN)/python bench/daily.py
 
-screenshots: $(STAMP)
+screenshots: $(STAMP) $(CATALOGS)
 	$(BIN)/python -m pip install --quiet "simcord[screenshot]==3.2.1"
 	test -x /usr/bin/chromium || (echo 'needs Debian chromium: apt-get install chromium' && exit 2)
 	$(BIN)/python scripts/screenshots.py docs/screenshots
 
 play: $(STAMP)
 	$(BIN)/python -m bot play
+
+# After changing messages in the code: extract them again and bring every language's catalog up to
+# date (new messages come in empty, gone ones leave); then translate what is empty or fuzzy.
+messages: $(STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --output-file $(LOCALES)/deckhand.pot \
+		--add-location file --sort-output --add-comments TRANSLATORS: \
+		--project Deckhand --copyright-holder "the Deckhand authors" .
+	$(BIN)/pybabel update --domain deckhand --input-file $(LOCALES)/deckhand.pot \
+		--output-dir $(LOCALES) --ignore-obsolete --ignore-pot-creation-date
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
