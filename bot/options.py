@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.chatfilter.lexicon import LANGUAGES
+from bot.i18n import Language, _
 
 ChatMode = Literal["off", "warn", "delete"]
 ChatScope = Literal["seated", "everyone"]
@@ -22,18 +23,24 @@ def _languages(value: object) -> object:
     if isinstance(value, (list, tuple)):
         unknown = [v for v in value if v not in LANGUAGES]
         if unknown or not value:
-            raise ValueError(f"languages must be some of {', '.join(LANGUAGES)}")
+            raise ValueError(
+                _("languages must be some of {languages}").format(languages=", ".join(LANGUAGES))
+            )
     return value
 
 
 class GuildOptions(BaseModel):
     model_config = ConfigDict(extra="ignore", validate_assignment=True)
 
+    # The language the bot writes in in this server's channels; None = the server's language in
+    # Discord (what one member alone sees is in that member's language).
+    language: Language | None = None
     # The chat rule keeper: what it does with a message that shares a card number, whose messages
-    # it reads, and which languages' number words it knows.
+    # it reads, and which languages' number words it knows (None = the server's language and
+    # English; servers that saved their options before this option existed keep all four).
     chat_mode: ChatMode = "delete"
     chat_scope: ChatScope = "seated"
-    chat_languages: tuple[str, ...] = LANGUAGES
+    chat_languages: tuple[str, ...] | None = None
     # Minutes per turn for new tables; None = the bot's TURN_TIMER; 0 = no timer.
     turn_timer: int | None = Field(default=None, ge=0, le=120)
     # Default table options, used when /game new does not give them.
@@ -54,6 +61,15 @@ class GuildOptions(BaseModel):
     @classmethod
     def _known_languages(cls, value: object) -> object:
         return _languages(value)
+
+    def reading_languages(self, server_language: str | None) -> tuple[str, ...]:
+        """The languages whose number words the chat rule keeper knows: the moderators' choice, else
+        the server's language and English, else (a server language the keeper does not read) all."""
+        if self.chat_languages is not None:
+            return self.chat_languages
+        if server_language not in LANGUAGES:
+            return LANGUAGES
+        return tuple(dict.fromkeys((server_language, "en")))
 
 
 class ChannelOverrides(BaseModel):
