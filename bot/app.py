@@ -11,10 +11,12 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import i18n
 from bot.config import Settings
 from bot.options import SettingsService
 from bot.store import Store, StoreError, open_store
 from bot.tables import TableService
+from bot.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +59,8 @@ class Deckhand(commands.Bot):
         self.guild_settings = SettingsService(self.store)
 
     async def setup_hook(self) -> None:
+        # Slash commands, their options and choices in every language Deckhand speaks.
+        await self.tree.set_translator(CommandTranslator())
         await self.store.open()
         await self.tables.load()
         for name in EXTENSIONS:
@@ -73,7 +77,14 @@ class Deckhand(commands.Bot):
         if not self.settings.syncs_commands:
             log.info("slash commands are synced by the process that runs shard 0")
             return False
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        # With their translations: a changed translation is a change to send.
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
         key = f"commands:{guild.id if guild is not None else 'global'}"
         if await self.store.get_state(key) == digest:
@@ -132,9 +143,14 @@ a WebSocket to gateway.discord.gg), then start it again."""
 
 
 def run_bot(settings: Settings) -> int:
-    """Run until stopped. 0 when stopped; 3 for a token Discord refuses; 4 when Discord is unreachable."""
+    """Run until stopped. 0 when stopped; 3 for a token Discord refuses; 4 when Discord is unreachable;
+    5 when the compiled message catalogs are missing (the setup was not run)."""
     token = settings.discord_token
     assert token is not None
+    missing = i18n.missing_catalogs()
+    if missing:
+        print(i18n.MISSING.format(files=", ".join(str(path) for path in missing)), file=sys.stderr)
+        return 5
     bot = make_bot(settings)
     try:
         bot.run(token.get_secret_value(), log_handler=None)
