@@ -18,6 +18,7 @@ import simcord
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from bot.ai import skipbo_junior as sb_ai  # noqa: E402
 from bot.app import Deckhand  # noqa: E402
@@ -50,6 +51,22 @@ def use_system_chromium() -> None:
     BrowserType.launch = launch_system  # type: ignore[method-assign]
 
 
+AVATAR_HASH = "deckhand"
+
+
+def show_avatar(env, out: Path) -> dict[str, tuple[str, bytes]]:  # type: ignore[no-untyped-def]
+    """The application's avatar, as set in the Developer Portal (SimCord cannot take it through
+    the API): the bot user carries its hash, and the preview is handed the picture for that URL."""
+    from avatar import draw_avatar  # scripts/avatar.py
+    from simcord.backend.cdn import CDN_BASE
+
+    env.backend.bot_user.avatar = AVATAR_HASH
+    url = f"{CDN_BASE}/avatars/{env.backend.bot_user.id}/{AVATAR_HASH}.png"
+    picture = draw_avatar()
+    (out / "avatar.png").write_bytes(picture)  # to upload in the Developer Portal
+    return {url: ("avatar.png", picture)}
+
+
 TURN_SECONDS = 40  # simulated time a person takes for a turn, so reports show a real duration
 
 
@@ -59,15 +76,18 @@ async def main(out: Path) -> None:
     with tempfile.TemporaryDirectory() as folder:
         bot = Deckhand(make_settings(Path(folder) / "shots.sqlite3"))
         async with simcord.run(bot) as env:
-            # The bot as a server sees it. (SimCord does not model avatars: the default one shows.)
+            # The bot as a server sees it: its name and its avatar.
             await env.bot.user.edit(username="Deckhand")
+            assets = show_avatar(env, out)
             guild = env.create_guild(name="Game Night")
             channel = guild.create_text_channel("the-game")
             ann, bob, cat = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat"))
             lobby = await ann.slash(channel, "game new")
             await bob.click(lobby.response, label="Join")
             await cat.click(lobby.response, label="Join")
-            async with env.preview(channel, viewers=[ann, bob, cat], width=820, height=760) as preview:
+            async with env.preview(
+                channel, assets=assets, viewers=[ann, bob, cat], width=820, height=760
+            ) as preview:
                 await preview.screenshot(out / "lobby.png", viewer=ann, target=lobby.response)
                 await ann.click(lobby.response, label="Start")
                 table = env.bot.tables.in_channel(channel.id)
@@ -109,15 +129,15 @@ async def main(out: Path) -> None:
             mod = guild.add_member(env.create_user("mod"), roles=[mods])
             await mod.slash(channel, "settings timer", minutes=5)
             settings = await mod.slash(channel, "settings show")
-            async with env.preview(channel, viewers=[mod], width=820, height=520) as preview:
+            async with env.preview(channel, assets=assets, viewers=[mod], width=820, height=520) as preview:
                 await preview.screenshot(out / "settings.png", viewer=mod, target=settings.response)
-            await other_games(env, guild, out)
+            await other_games(env, guild, out, assets)
         # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
         await bot.store.close()
     print(f"screenshots written to {out}")
 
 
-async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped-def]
+async def other_games(env, guild, out: Path, assets: dict) -> None:  # type: ignore[no-untyped-def]
     dan, eve = (guild.add_member(env.create_user(n)) for n in ("dan", "eve"))
     people = {dan.id: dan, eve.id: eve}
 
@@ -125,11 +145,11 @@ async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped
     lobby = await dan.slash(channel, "game new", game="skip-bo-junior", stockpile=8)
     await eve.click(lobby.response, label="Join")
     await dan.click(lobby.response, label="Add AI seat: hard")
-    async with env.preview(channel, viewers=[dan, eve], width=820, height=620) as preview:
+    async with env.preview(channel, assets=assets, viewers=[dan, eve], width=820, height=620) as preview:
         await preview.screenshot(out / "sbj-lobby.png", viewer=dan, target=lobby.response)
     await dan.click(lobby.response, label="Start")
     table = env.bot.tables.in_channel(channel.id)
-    async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
+    async with env.preview(channel, assets=assets, viewers=[dan, eve], width=820, height=900) as preview:
         shot_taken = False
         while table.status == "playing":
             seat = table.state.current
@@ -149,11 +169,11 @@ async def other_games(env, guild, out: Path) -> None:  # type: ignore[no-untyped
     await eve.click(lobby.response, label="Join")
     await dan.click(lobby.response, label="Add AI seat: normal")
     await dan.click(lobby.response, label="Add AI seat: normal")
-    async with env.preview(channel, viewers=[dan, eve], width=820, height=620) as preview:
+    async with env.preview(channel, assets=assets, viewers=[dan, eve], width=820, height=620) as preview:
         await preview.screenshot(out / "rb-lobby.png", viewer=dan, target=lobby.response)
     await dan.click(lobby.response, label="Start")
     table = env.bot.tables.in_channel(channel.id)
-    async with env.preview(channel, viewers=[dan, eve], width=820, height=900) as preview:
+    async with env.preview(channel, assets=assets, viewers=[dan, eve], width=820, height=900) as preview:
         shot_taken = False
         while table.status == "playing":
             seat = table.state.current
