@@ -48,11 +48,14 @@ NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history"
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
 
 
-def rules_text(game: str = thegame.NAME) -> str:
-    for root in (Path(__file__).resolve().parents[1], Path.cwd()):
-        path = root / "seeds" / f"{game}.md"
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
+def rules_text(game: str = thegame.NAME, language: str = "en") -> str:
+    """The game's rule sheet in this language (seeds/<game>.<language>.md), else in English."""
+    names = [f"{game}.{language}.md"] if language != "en" else []
+    for name in [*names, f"{game}.md"]:
+        for root in (Path(__file__).resolve().parents[1], Path.cwd()):
+            path = root / "seeds" / name
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
     return "The rule sheet is missing from this installation."
 
 
@@ -379,13 +382,27 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Which game (default: the one at this table, else The Game)")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules_cmd(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        from bot.i18n import _, using
+        from bot.translator import member_language
+
         if game is None:
             here = self.tables.in_channel(interaction.channel_id or 0)
             game = here.game if here is not None else thegame.NAME
-        text = rules_text(game)
-        title = GAMES[game].title if game in GAMES else "Rules"
-        embed = discord.Embed(title=f"{title}: rules", description=text[:4000], colour=render.COLOUR)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        # The sheet is for the one who asked: in their language.
+        with using(member_language(interaction)) as language:
+            text = rules_text(game, language)
+            title = _("{game}: rules").format(game=GAMES[game].title) if game in GAMES else _("Rules")
+        # A sheet longer than an embed holds goes on in more embeds, section by section.
+        pages: list[str] = []
+        for number, section in enumerate(text.split("\n## ")):
+            part = section if number == 0 else "## " + section
+            if pages and len(pages[-1]) + 1 + len(part) <= 4000:
+                pages[-1] += "\n" + part
+            else:
+                pages.append(part[:4000])
+        embeds = [discord.Embed(description=page, colour=render.COLOUR) for page in pages[:10]]
+        embeds[0].title = title
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @game.command(name="export", description="The record of the last finished game here, as a JSON file")
     @user_errors
