@@ -18,9 +18,11 @@ import discord
 from discord.ext import commands
 
 from bot.chatfilter import Context, Verdict, check
+from bot.i18n import SOURCE, _, language_of, using
 from bot.options import GuildOptions
 from bot.store.base import StoreError
 from bot.tables import PLAYING, Table, TableError
+from bot.translator import member_language, server_language
 from bot.ui.base import DISCORD_FAULTS
 from bot.ui.components import Click, TableButton, view_of
 from cogs.tables import is_mod
@@ -95,11 +97,13 @@ class ChatWatch(commands.Cog):
             return
         state = table.state
         assert state is not None
+        # The server's language, when Deckhand speaks it: the notice's, and the keeper reads it.
+        language = options.language or language_of(message.guild.preferred_locale)
         context = Context(
             hand=frozenset(state.hands[seat]) if seat is not None else frozenset(),
             pile_tops=tuple(state.piles),
             hand_size=state.hand_size,
-            languages=options.chat_languages,
+            languages=options.reading_languages(language),
         )
         verdict = check(text, context)
         if not verdict.flag:
@@ -112,11 +116,13 @@ class ChatWatch(commands.Cog):
             message.author.id,
             verdict.severity,
         )
-        await self._act(table, message, verdict, options)
+        with using(language or SOURCE):
+            await self._act(table, message, verdict, options)
 
     async def _act(
         self, table: Table, message: discord.Message, verdict: Verdict, options: GuildOptions
     ) -> None:
+        """Strike, delete or react, and post the notice (in the current language: the server's)."""
         channel = message.channel
         me = message.guild.me if message.guild else None
         perms = channel.permissions_for(me) if me is not None else None  # type: ignore[union-attr,arg-type]
@@ -126,8 +132,8 @@ class ChatWatch(commands.Cog):
             action = "warn"
             if table.id not in self._told_no_permission:
                 self._told_no_permission.add(table.id)
-                fallback_note = (
-                    "\nI lack the **Manage Messages** permission here, so I can only warn, not delete."
+                fallback_note = "\n" + _(
+                    "I lack the **Manage Messages** permission here, so I can only warn, not delete."
                 )
         try:
             strike: int | None = await self.store.add_strike(
@@ -155,18 +161,24 @@ class ChatWatch(commands.Cog):
         if action == "warn" and (perms is None or perms.add_reactions):
             with contextlib.suppress(*DISCORD_FAULTS):
                 await message.add_reaction(WARN_EMOJI)
-        done = "I removed the message" if action == "delete" else "Please edit or delete it"
+        if action == "delete":
+            said = _(
+                "{player}, that looked like sharing a card number, which The Game's rules forbid. "
+                "I removed the message."
+            )
+        else:
+            said = _(
+                "{player}, that looked like sharing a card number, which The Game's rules forbid. "
+                "Please edit or delete it."
+            )
         tally = ""
         if strike is not None:
             with contextlib.suppress(StoreError):
                 counts = await self.store.strikes(table.id)
-                tally = f" Strike {counts.get(message.author.id, 0)} this game."
-        text = (
-            f"{WARN_EMOJI} {message.author.mention}, that looked like sharing a card number, which "
-            f"The Game's rules forbid. {done}.{tally}{fallback_note}"
-        )
+                tally = " " + _("Strike {number} this game.").format(number=counts.get(message.author.id, 0))
+        text = f"{WARN_EMOJI} {said.format(player=message.author.mention)}{tally}{fallback_note}"
         view = (
-            view_of(TableButton("falsealarm", table.id, 0, strike, label="False alarm"))
+            view_of(TableButton("falsealarm", table.id, 0, strike, label=_("False alarm")))
             if strike is not None
             else None
         )
@@ -180,17 +192,21 @@ class ChatWatch(commands.Cog):
     # ---- the host marks a false alarm ----------------------------------------------------------
 
     async def _click_falsealarm(self, interaction: discord.Interaction, click: Click) -> None:
-        if len(click.args) != 1 or not click.args[0].isdigit():
-            raise TableError("That button is not one of mine.")
-        table = self.tables.by_id(click.table_id)
-        host = table.host_id if table is not None else None
-        if interaction.user.id != host and not await is_mod(self.bot, interaction):
-            raise TableError("Only the host or a moderator can mark a false alarm.")
-        cleared = await self.store.clear_strike(
-            click.table_id, int(click.args[0]), interaction.user.id, channel_id=interaction.channel_id or 0
-        )
-        if cleared is None:
-            raise TableError("That strike was cleared already, or is not one of this channel.")
+        with using(member_language(interaction)):  # a refusal is for the one who clicked
+            if len(click.args) != 1 or not click.args[0].isdigit():
+                raise TableError(_("That button is not one of mine."))
+            table = self.tables.by_id(click.table_id)
+            host = table.host_id if table is not None else None
+            if interaction.user.id != host and not await is_mod(self.bot, interaction):
+                raise TableError(_("Only the host or a moderator can mark a false alarm."))
+            cleared = await self.store.clear_strike(
+                click.table_id,
+                int(click.args[0]),
+                interaction.user.id,
+                channel_id=interaction.channel_id or 0,
+            )
+            if cleared is None:
+                raise TableError(_("That strike was cleared already, or is not one of this channel."))
         if interaction.user.id != host:
             await self.store.log_mod_action(
                 interaction.guild_id or 0,
@@ -199,11 +215,13 @@ class ChatWatch(commands.Cog):
                 {"table_id": click.table_id, "strike": int(click.args[0])},
                 discord.utils.utcnow().isoformat(),
             )
+        settings = self.bot.guild_settings
+        with using(await server_language(settings, interaction.guild_id, interaction.guild_locale)):
+            content = _("Marked as a false alarm by {name}; no strike for {player}.").format(
+                name=interaction.user.display_name, player=f"<@{cleared['user_id']}>"
+            )
         await interaction.response.edit_message(
-            content=f"Marked as a false alarm by {interaction.user.display_name}; no strike for "
-            f"<@{cleared['user_id']}>.",
-            view=None,
-            allowed_mentions=discord.AllowedMentions.none(),
+            content=content, view=None, allowed_mentions=discord.AllowedMentions.none()
         )
         if cleared["action"] == "warn" and interaction.channel is not None:
             with contextlib.suppress(*DISCORD_FAULTS):

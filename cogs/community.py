@@ -12,13 +12,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import BY_KEY, GAMES
+from bot import i18n
+from bot.catalog import BY_KEY, GAMES, GameSpec
 from bot.charts import DAILY_DAYS, daily_chart, results_chart
-from bot.daily import DealKey, day_of, rules_name
+from bot.daily import DealKey, day_of
 from bot.games.thegame import NAME as THE_GAME
+from bot.i18n import N_, _, ngettext, using
 from bot.options import SettingsError
 from bot.store.base import BoardRow, StoreError
 from bot.tables import TableError
+from bot.translator import member_language, server_language
 from bot.ui import render
 from bot.ui.components import Click, TableButton, view_of
 from cogs.tables import is_mod, reply, user_errors
@@ -29,11 +32,49 @@ GAME_NAMES = {name: spec.title for name, spec in GAMES.items()}
 GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_NAMES.items()]
 PAGE = 10
 MIN_GAMES = 3  # to be ranked by average cards left
-PERIODS = {"all": "all time", "year": "this year", "month": "this month", "week": "this week"}
+PERIODS = {"all": N_("all time"), "year": N_("this year"), "month": N_("this month"), "week": N_("this week")}
 DAILY = "daily"  # /leaderboard show period:daily, today's deal of the day in every server
-PERIOD_CHOICES = {**PERIODS, DAILY: "today's deal of the day (every server)"}
+PERIOD_CHOICES = {**PERIODS, DAILY: N_("today's deal of the day (every server)")}
 DAILY_SHOWN = 10  # tables listed per deal
 COLOUR = discord.Colour.blurple()
+# What moderators choose in /settings, as the settings and the log name it.
+MODES = {"off": N_("off"), "warn": N_("warn"), "delete": N_("delete")}
+SCOPES = {"seated": N_("seated players"), "everyone": N_("everyone in the channel")}
+CHANNEL_ACTIONS = {"add": N_("add"), "remove": N_("remove"), "clear": N_("clear")}
+FOLLOW_DISCORD = "auto"  # /settings language: the server's own language in Discord
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=N_("the server's language in Discord"), value=FOLLOW_DISCORD),
+    # Each language by its own name, as every language lists them.
+    *(app_commands.Choice(name=name, value=code) for code, name in i18n.NAMES.items()),
+]
+# The moderator log: what was done, and the names of the options changed.
+ACTIONS = {
+    "settings": N_("settings"),
+    "channel_settings": N_("channel settings"),
+    "close_lobby": N_("close lobby"),
+    "end_game": N_("end game"),
+    "absent_seat": N_("absent seat"),
+    "false_alarm": N_("false alarm"),
+    "leaderboard_reset": N_("leaderboard reset"),
+}
+OPTION_NAMES = {
+    "language": N_("language"),
+    "chat_mode": N_("chat mode"),
+    "chat_scope": N_("chat scope"),
+    "chat_languages": N_("chat languages"),
+    "turn_timer": N_("turn timer"),
+    "expert": N_("expert"),
+    "smaller_hands": N_("smaller hands"),
+    "hand_size": N_("hand size"),
+    "min_cards": N_("min cards"),
+    "table_channels": N_("table channels"),
+    "moderator_role": N_("moderator role"),
+    "daily_show_name": N_("daily show name"),
+    "daily_server_name": N_("daily server name"),
+    "turn": N_("turn"),
+    "choice": N_("choice"),
+    "strike": N_("strike"),
+}
 
 
 def _now() -> str:
@@ -41,7 +82,12 @@ def _now() -> str:
 
 
 def _date(iso: str) -> str:
-    return f"{datetime.fromisoformat(iso):%d %b %Y}"
+    return i18n.day(datetime.fromisoformat(iso).date())
+
+
+def _measure(spec: GameSpec) -> str:
+    """The game's figure ("cards left", ...) in the current language (extracted from the catalog)."""
+    return _(spec.measure)
 
 
 def rank(rows: list[BoardRow], sort: str) -> list[BoardRow]:
@@ -55,14 +101,27 @@ def _detail(detail: dict[str, Any]) -> str:
     parts = []
     for key, value in detail.items():
         if key == "channel_id":
-            parts.append(f"in <#{value}>")
+            parts.append(_("in {channel}").format(channel=f"<#{value}>"))
         elif key == "table_id":
-            parts.append(f"table {value}")
-        elif isinstance(value, list):
-            parts.append(f"{key.replace('_', ' ')}: {', '.join(map(str, value)) or 'none'}")
+            parts.append(_("table {number}").format(number=value))
         else:
-            parts.append(f"{key.replace('_', ' ')}: {value}")
+            name = _(OPTION_NAMES[key]) if key in OPTION_NAMES else key.replace("_", " ")
+            parts.append(f"{name}: {_value(key, value)}")
     return ", ".join(parts)
+
+
+def _value(key: str, value: Any) -> str:
+    """A value of the moderator log's detail, as a moderator reads it."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or _("none")
+    if value is None:
+        return _("none")
+    if key == "language":
+        return i18n.NAMES.get(value, str(value))
+    names = {"chat_mode": MODES, "chat_scope": SCOPES}.get(key, {})
+    return _(names[value]) if value in names else str(value)
 
 
 class Community(commands.Cog):
@@ -70,6 +129,10 @@ class Community(commands.Cog):
         self.bot = bot
         self.store = bot.store
         self.settings = bot.guild_settings
+
+    async def _server_language(self, interaction: discord.Interaction) -> str:
+        """The language of what the channel sees (what one member alone sees is in theirs)."""
+        return await server_language(self.settings, interaction.guild_id, interaction.guild_locale)
 
     # ---- /leaderboard --------------------------------------------------------------------------
 
@@ -96,72 +159,99 @@ class Community(commands.Cog):
         period: str = "all",
     ) -> None:
         assert interaction.guild_id is not None
-        if game not in GAMES:
-            raise TableError("I do not know that game.")
-        if period == DAILY:
-            if game != THE_GAME:
-                raise TableError("The deal of the day is a deal of The Game only.")
-            await interaction.response.send_message(**await self._daily_board(players))
-            return
-        if period not in PERIODS:
-            raise TableError("I do not know that period.")
-        message = await self._board(interaction.guild_id, game, players or 0, period, "wins", 0)
+        with using(member_language(interaction)):
+            if game not in GAMES:
+                raise TableError(_("I do not know that game."))
+            if period == DAILY and game != THE_GAME:
+                raise TableError(_("The deal of the day is a deal of The Game only."))
+            if period != DAILY and period not in PERIODS:
+                raise TableError(_("I do not know that period."))
+        with using(await self._server_language(interaction)):
+            if period == DAILY:
+                message = await self._daily_board(players)
+            else:
+                message = await self._board(interaction.guild_id, game, players or 0, period, "wins", 0)
         await interaction.response.send_message(**message)
 
     async def _board(
         self, guild_id: int, game: str, players: int, period: str, sort: str, page: int
     ) -> dict[str, Any]:
         spec = GAMES[game]
-        measure = spec.measure
+        measure = _measure(spec)
         rows = rank(await self.store.leaderboard(guild_id, game, players or None, period, _now()), sort)
         pages = max(1, -(-len(rows) // PAGE))
         page = min(max(page, 0), pages - 1)
         shown = rows[page * PAGE : (page + 1) * PAGE]
         names = await self.store.member_names([r.user_id for r in shown])
-        scope = f"{PERIODS[period]}" + (f", {players}-player games" if players else "")
-        embed = discord.Embed(title=f"Leaderboard: {spec.title}", colour=COLOUR)
-        embed.description = (
-            f"**{'Most wins' if sort == 'wins' else f'Fewest {measure} on average'}** · {scope}"
+        scope = _(PERIODS[period])
+        if players:
+            scope += ", " + ngettext("games of {n} player", "games of {n} players", players).format(n=players)
+        embed = discord.Embed(title=_("Leaderboard: {game}").format(game=spec.title), colour=COLOUR)
+        ranked_by = (
+            _("Most wins") if sort == "wins" else _("Fewest {measure} on average").format(measure=measure)
         )
+        embed.description = f"**{ranked_by}** · {scope}"
         lines = []
         for place, row in enumerate(shown, start=page * PAGE + 1):
             name = names.get(row.user_id, f"<@{row.user_id}>")
             if sort == "wins":
-                lines.append(
-                    f"`{place:>2}.` **{name}**: won {row.wins} of {row.games} "
-                    f"(average {row.average:.1f} {measure}, best {row.best})"
-                )
+                line = _("**{name}**: won {wins} of {games} (average {average} {measure}, best {best})")
             else:
-                lines.append(
-                    f"`{place:>2}.` **{name}**: {row.average:.1f} {measure} on average ({row.games} games)"
+                line = ngettext(
+                    "**{name}**: {average} {measure} on average ({games} game)",
+                    "**{name}**: {average} {measure} on average ({games} games)",
+                    row.games,
                 )
+            text = line.format(
+                name=name,
+                wins=row.wins,
+                games=row.games,
+                average=i18n.number(row.average),
+                measure=measure,
+                best=row.best,
+            )
+            lines.append(f"`{place:>2}.` {text}")
         if not lines:
             lines.append(
-                "No games yet."
+                _("No games yet.")
                 if sort == "wins"
-                else f"Nobody has played {MIN_GAMES} games yet in this period."
+                else ngettext(
+                    "Nobody has played {n} game yet in this period.",
+                    "Nobody has played {n} games yet in this period.",
+                    MIN_GAMES,
+                ).format(n=MIN_GAMES)
             )
-        embed.add_field(name="Ranking", value="\n".join(lines), inline=False)
+        embed.add_field(name=_("Ranking"), value="\n".join(lines), inline=False)
         # The best team result per player count means something only in the cooperative game.
         best = await self.store.best_results(guild_id, game) if spec.cooperative else {}
         if best:
             embed.add_field(
-                name="Best result by player count",
+                name=_("Best result by player count"),
                 value="\n".join(
-                    f"{n} {'player' if n == 1 else 'players'}: **{b['cards_left']}** cards left · "
-                    f"{', '.join(s['name'] for s in b['seats'])} · {_date(b['finished_at'])}"
+                    ngettext("{n} player", "{n} players", n).format(n=n)
+                    + ": "
+                    + ngettext("**{cards}** card left", "**{cards}** cards left", b["cards_left"]).format(
+                        cards=b["cards_left"]
+                    )
+                    + f" · {', '.join(s['name'] for s in b['seats'])} · {_date(b['finished_at'])}"
                     for n, b in sorted(best.items())
                 ),
                 inline=False,
             )
-        embed.set_footer(text=f"page {page + 1} of {pages}")
+        embed.set_footer(text=_("page {page} of {pages}").format(page=page + 1, pages=pages))
         other = "average" if sort == "wins" else "wins"
         key = spec.key
         view = view_of(
             TableButton("lb", players, max(page - 1, 0), key, period, sort, label="◀", disabled=page == 0),
             TableButton("lb", players, page + 1, key, period, sort, label="▶", disabled=page >= pages - 1),
             TableButton(
-                "lb", players, 0, key, period, other, label="By average" if other == "average" else "By wins"
+                "lb",
+                players,
+                0,
+                key,
+                period,
+                other,
+                label=_("By average") if other == "average" else _("By wins"),
             ),
         )
         return {"embed": embed, "view": view}
@@ -171,8 +261,10 @@ class Community(commands.Cog):
         any server, by fewest cards left, then fewest turns, then the earlier finish."""
         day = day_of(discord.utils.utcnow())
         rows = await self.store.daily_ranking(day, players or None)
-        embed = discord.Embed(title=f"Deal of the day: {day}", colour=COLOUR)
-        embed.description = (
+        embed = discord.Embed(
+            title=_("Deal of the day: {day}").format(day=i18n.day(date.fromisoformat(day))), colour=COLOUR
+        )
+        embed.description = _(
             "Every table that played today's cards, in every server: fewest cards left first, then "
             "fewest turns, then the earlier finish. A server is named only where its moderators "
             "allowed it (`/settings daily`)."
@@ -181,7 +273,7 @@ class Community(commands.Cog):
         for guild_id in {row["guild_id"] for row in rows}:
             options = await self.store.guild_options(guild_id)
             named = options.get("daily_show_name") and options.get("daily_server_name")
-            servers[guild_id] = str(options["daily_server_name"]) if named else "a server"
+            servers[guild_id] = str(options["daily_server_name"]) if named else _("a server")
         deals: dict[tuple[int, bool], list[dict[str, Any]]] = {}
         for row in rows:
             deals.setdefault((row["players"], row["expert"]), []).append(row)
@@ -191,64 +283,78 @@ class Community(commands.Cog):
             lines = []
             for place, row in enumerate(tables[:DAILY_SHOWN], start=1):
                 names = ", ".join(seat["name"] for seat in row["seats"])
+                left = ngettext("{n} card left", "{n} cards left", row["cards_left"])
+                turns = ngettext("in {n} turn", "in {n} turns", row["turns"])
                 lines.append(
                     f"`{place:>2}.` **{names}** · {servers[row['guild_id']]}: "
-                    f"{row['cards_left']} cards left in {row['turns']} turns"
+                    f"{left.format(n=row['cards_left'])} {turns.format(n=row['turns'])}"
                 )
             if len(tables) > DAILY_SHOWN:
-                lines.append(f"… and {len(tables) - DAILY_SHOWN} more tables")
-            seats = "1 player" if count == 1 else f"{count} players"
-            par_text = "par not worked out yet" if par is None else f"the AI team's par: {par.cards_left}"
-            embed.add_field(
-                name=f"{seats}, {rules_name(expert)} rules · {par_text}", value="\n".join(lines), inline=False
+                more = len(tables) - DAILY_SHOWN
+                lines.append(ngettext("… and {n} more table", "… and {n} more tables", more).format(n=more))
+            seats = ngettext("{n} player", "{n} players", count).format(n=count)
+            rules = _("expert rules") if expert else _("basic rules")
+            par_text = (
+                _("par not worked out yet")
+                if par is None
+                else _("the AI team's par: {cards}").format(cards=par.cards_left)
             )
+            embed.add_field(name=f"{seats}, {rules} · {par_text}", value="\n".join(lines), inline=False)
         if not deals:
             embed.add_field(
-                name="Ranking",
-                value="No table has finished today's deal yet. Play it with `/game new daily:true`.",
+                name=_("Ranking"),
+                value=_("No table has finished today's deal yet. Play it with `/game new daily:true`."),
                 inline=False,
             )
         return {"embed": embed}
 
     async def _click_lb(self, interaction: discord.Interaction, click: Click) -> None:
-        if (
-            len(click.args) != 3
-            or click.args[0] not in BY_KEY
-            or click.args[1] not in PERIODS
-            or click.args[2] not in ("wins", "average")
-        ):
-            raise TableError("That button is not one of mine.")
-        if interaction.guild_id is None or click.table_id > 5:
-            raise TableError("That button is not one of mine.")
+        with using(member_language(interaction)):
+            if (
+                len(click.args) != 3
+                or click.args[0] not in BY_KEY
+                or click.args[1] not in PERIODS
+                or click.args[2] not in ("wins", "average")
+            ):
+                raise TableError(_("That button is not one of mine."))
+            if interaction.guild_id is None or click.table_id > 5:
+                raise TableError(_("That button is not one of mine."))
         game = BY_KEY[click.args[0]].name
-        message = await self._board(
-            interaction.guild_id, game, click.table_id, click.args[1], click.args[2], click.version
-        )
+        with using(await self._server_language(interaction)):
+            message = await self._board(
+                interaction.guild_id, game, click.table_id, click.args[1], click.args[2], click.version
+            )
         await interaction.response.edit_message(**message)
 
     @leaderboard.command(name="reset", description="Start the boards again from now (moderators)")
     @user_errors
     async def reset(self, interaction: discord.Interaction) -> None:
-        if not await is_mod(self.bot, interaction):
-            raise TableError("Only moderators can reset the leaderboard.")
-        question = render.ask(
-            "lbreset",
-            "Reset this server's leaderboard? The boards start again from now. Results are kept "
-            "(and still count in `/stats`), they are only hidden from the boards.",
-            "Reset",
-        )
+        with using(member_language(interaction)):
+            if not await is_mod(self.bot, interaction):
+                raise TableError(_("Only moderators can reset the leaderboard."))
+            question = render.ask(
+                "lbreset",
+                _(
+                    "Reset this server's leaderboard? The boards start again from now. Results are kept "
+                    "(and still count in `/stats`), they are only hidden from the boards."
+                ),
+                _("Reset"),
+            )
         await interaction.response.send_message(**question.kwargs(), ephemeral=True)
 
     async def _click_lbreset(self, interaction: discord.Interaction, click: Click) -> None:
-        if click.args[:1] != ("yes",):
-            await interaction.response.edit_message(content="Nothing was reset.", embed=None, view=None)
-            return
-        if interaction.guild_id is None or not await is_mod(self.bot, interaction):
-            raise TableError("Only moderators can reset the leaderboard.")
-        await self.store.reset_leaderboard(interaction.guild_id, interaction.user.id, _now())
-        await interaction.response.edit_message(
-            content="The leaderboard starts again from now.", embed=None, view=None
-        )
+        with using(member_language(interaction)):
+            if click.args[:1] != ("yes",):
+                await interaction.response.edit_message(
+                    content=_("Nothing was reset."), embed=None, view=None
+                )
+                return
+            if interaction.guild_id is None or not await is_mod(self.bot, interaction):
+                raise TableError(_("Only moderators can reset the leaderboard."))
+            await self.store.reset_leaderboard(interaction.guild_id, interaction.user.id, _now())
+            await interaction.response.edit_message(
+                content=_("The leaderboard starts again from now."), embed=None, view=None
+            )
 
     # ---- /stats --------------------------------------------------------------------------------
 
@@ -263,56 +369,65 @@ class Community(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member | None = None, game: str = THE_GAME
     ) -> None:
         assert interaction.guild_id is not None
-        if game not in GAMES:
-            raise TableError("I do not know that game.")
-        spec = GAMES[game]
+        with using(member_language(interaction)):
+            if game not in GAMES:
+                raise TableError(_("I do not know that game."))
         await interaction.response.defer()
-        guild_id = interaction.guild_id
+        with using(await self._server_language(interaction)):
+            embeds, files = await self._stats(interaction, member, GAMES[game])
+        await interaction.followup.send(embeds=embeds, files=files)
+
+    async def _stats(
+        self, interaction: discord.Interaction, member: discord.Member | None, spec: GameSpec
+    ) -> tuple[list[discord.Embed], list[discord.File]]:
+        """The stats of a member or of the server, in the current language, with their charts."""
+        assert interaction.guild_id is not None
+        guild_id, game, measure = interaction.guild_id, spec.name, _measure(spec)
         daily: tuple[discord.Embed, bytes] | None = None
         if member is None:
             data = await self.store.guild_stats(guild_id, game)
-            title = f"{interaction.guild.name if interaction.guild else 'This server'}: {spec.title}"
-            embed = discord.Embed(title=title, colour=COLOUR)
-            self._totals(embed, data, spec.measure, cooperative=spec.cooperative)
-            embed.add_field(name="Hours played", value=f"{data['hours']:.1f}")
-            embed.add_field(name="Players on the board", value=str(data["members_on_board"]))
+            server = interaction.guild.name if interaction.guild else _("This server")
+            embed = discord.Embed(title=f"{server}: {spec.title}", colour=COLOUR)
+            self._totals(embed, data, measure, cooperative=spec.cooperative)
+            embed.add_field(name=_("Hours played"), value=i18n.number(data["hours"]))
+            embed.add_field(name=_("Players on the board"), value=str(data["members_on_board"]))
             if data["moderator_ended"]:
-                embed.add_field(name="Ended by a moderator", value=str(data["moderator_ended"]))
+                embed.add_field(name=_("Ended by a moderator"), value=str(data["moderator_ended"]))
             recent = await self.store.recent_results(guild_id, game)
-            chart_title = "This server's recent games"
+            chart_title = _("This server's recent games")
         else:
             data = await self.store.member_stats(guild_id, member.id, game)
             embed = discord.Embed(title=f"{member.display_name}: {spec.title}", colour=COLOUR)
-            self._totals(embed, data, spec.measure)
+            self._totals(embed, data, measure)
             if data["strikes"]:
-                embed.add_field(name="Talk-rule strikes", value=str(data["strikes"]))
+                embed.add_field(name=_("Talk-rule strikes"), value=str(data["strikes"]))
             if data["teammates"]:
-                names = await self.store.member_names([m for m, _ in data["teammates"]])
+                names = await self.store.member_names([m for m, _n in data["teammates"]])
                 embed.add_field(
-                    name="Favourite teammates" if spec.cooperative else "Played most with",
+                    name=_("Favourite teammates") if spec.cooperative else _("Played most with"),
                     value="\n".join(
-                        f"{names.get(m, f'<@{m}>')} ({n} {'game' if n == 1 else 'games'} together)"
+                        ngettext("{name} ({n} game together)", "{name} ({n} games together)", n).format(
+                            name=names.get(m, f"<@{m}>"), n=n
+                        )
                         for m, n in data["teammates"]
                     ),
                     inline=False,
                 )
             recent = await self.store.recent_results(guild_id, game, member.id)
-            chart_title = f"{member.display_name}'s recent games"
+            chart_title = _("{name}'s recent games").format(name=member.display_name)
             if game == THE_GAME:
                 daily = await self._daily_stats(member)
         embeds, files = [embed], []
         if recent and (member is not None or spec.cooperative):
             # A competitive game has no table-wide figure to chart; a member's own results it has.
-            points = [(datetime.fromisoformat(at), left) for at, left, _ in recent]
-            png = await asyncio.to_thread(
-                results_chart, points, chart_title, spec.measure, spec.excellent_below
-            )
+            points = [(datetime.fromisoformat(at), left) for at, left, _x in recent]
+            png = await asyncio.to_thread(results_chart, points, chart_title, measure, spec.excellent_below)
             embed.set_image(url="attachment://results.png")
             files.append(discord.File(io.BytesIO(png), filename="results.png"))
         if daily is not None:
             embeds.append(daily[0])
             files.append(discord.File(io.BytesIO(daily[1]), filename="daily.png"))
-        await interaction.followup.send(embeds=embeds, files=files)
+        return embeds, files
 
     async def _daily_stats(self, member: discord.Member) -> tuple[discord.Embed, bytes] | None:
         """A member's deals of the day (in any server) against the AI's par, with a chart of the
@@ -321,38 +436,46 @@ class Community(commands.Cog):
         if not games:
             return None
         scored = [g for g in games if g["par"] is not None]
-        embed = discord.Embed(title=f"{member.display_name}: deals of the day", colour=COLOUR)
-        embed.add_field(name="Played", value=str(len(games)))
+        title = _("{name}: deals of the day").format(name=member.display_name)
+        embed = discord.Embed(title=title, colour=COLOUR)
+        embed.add_field(name=_("Played"), value=str(len(games)))
         if scored:
             diffs = [g["cards_left"] - g["par"] for g in scored]
             mean = sum(diffs) / len(diffs)
             at_or_better = sum(d <= 0 for d in diffs)
-            embed.add_field(name="Against par", value=f"{mean:+.1f} cards on average")
             embed.add_field(
-                name="At or better than par",
-                value=f"{at_or_better} of {len(scored)} ({100 * at_or_better / len(scored):.0f}%)",
+                name=_("Against par"),
+                value=_("{mean} cards on average").format(mean=i18n.number(mean, signed=True)),
+            )
+            embed.add_field(
+                name=_("At or better than par"),
+                value=_("{count} of {total} ({share})").format(
+                    count=at_or_better, total=len(scored), share=i18n.percent(at_or_better / len(scored))
+                ),
             )
         today = discord.utils.utcnow().date()
         points = [(date.fromisoformat(g["day"]), g["cards_left"], g["par"]) for g in scored]
-        png = await asyncio.to_thread(
-            daily_chart, points, today, f"{member.display_name}: the last {DAILY_DAYS} days"
-        )
+        chart_title = _("{name}: the last {days} days").format(name=member.display_name, days=DAILY_DAYS)
+        png = await asyncio.to_thread(daily_chart, points, today, chart_title)
         embed.set_image(url="attachment://daily.png")
         return embed, png
 
     @staticmethod
     def _totals(embed: discord.Embed, data: dict[str, Any], measure: str, cooperative: bool = True) -> None:
         games = data["games"]
-        embed.add_field(name="Games", value=str(games))
+        embed.add_field(name=_("Games"), value=str(games))
         if not cooperative:
             return  # a server's totals of a competitive game: someone wins every game, no figure to average
+        won = str(data["wins"]) + (f" ({i18n.percent(data['wins'] / games)})" if games else "")
+        embed.add_field(name=_("Won"), value=won)
         embed.add_field(
-            name="Won", value=f"{data['wins']}" + (f" ({100 * data['wins'] / games:.0f}%)" if games else "")
+            name=_("Average {measure}").format(measure=measure),
+            value="—" if data["average"] is None else i18n.number(data["average"]),
         )
         embed.add_field(
-            name=f"Average {measure}", value="—" if data["average"] is None else f"{data['average']:.1f}"
+            name=_("Best"),
+            value="—" if data["best"] is None else f"{data['best']} {measure}",
         )
-        embed.add_field(name="Best", value="—" if data["best"] is None else f"{data['best']} {measure}")
 
     # ---- /privacy ------------------------------------------------------------------------------
 
@@ -361,28 +484,38 @@ class Community(commands.Cog):
     @privacy.command(name="forget-me", description="Remove your name and id from every result Deckhand keeps")
     @user_errors
     async def forget_me(self, interaction: discord.Interaction) -> None:
-        question = render.ask(
-            "forget",
-            "Forget you? Your results stay in the server's totals but no longer name you: they "
-            "show as \u201ca former player\u201d. Your strikes and logs lose your id too. "
-            "This cannot be undone.",
-            "Forget me",
-        )
+        with using(member_language(interaction)):
+            question = render.ask(
+                "forget",
+                _(
+                    "Forget you? Your results stay in the server's totals but no longer name you: they "
+                    "show as \u201ca former player\u201d. Your strikes and logs lose your id too. "
+                    "This cannot be undone."
+                ),
+                _("Forget me"),
+            )
         await interaction.response.send_message(**question.kwargs(), ephemeral=True)
 
     async def _click_forget(self, interaction: discord.Interaction, click: Click) -> None:
-        if click.args[:1] != ("yes",):
-            await interaction.response.edit_message(content="Nothing was changed.", embed=None, view=None)
-            return
-        # The database, not this process: with shards, the table may be held by another process.
-        if await self.store.seated_at_open_table(interaction.user.id):
-            raise TableError("You are seated at an open table. Leave it first, then ask again.")
-        games = await self.store.forget_member(interaction.user.id)
-        await interaction.response.edit_message(
-            content=f"Done. {games} game results no longer name you.", embed=None, view=None
-        )
+        with using(member_language(interaction)):
+            if click.args[:1] != ("yes",):
+                await interaction.response.edit_message(
+                    content=_("Nothing was changed."), embed=None, view=None
+                )
+                return
+            # The database, not this process: with shards, the table may be held by another process.
+            if await self.store.seated_at_open_table(interaction.user.id):
+                raise TableError(_("You are seated at an open table. Leave it first, then ask again."))
+            games = await self.store.forget_member(interaction.user.id)
+            done = ngettext(
+                "Done. {n} game result no longer names you.",
+                "Done. {n} game results no longer name you.",
+                games,
+            )
+            await interaction.response.edit_message(content=done.format(n=games), embed=None, view=None)
 
     # ---- /settings -----------------------------------------------------------------------------
+    # What a moderator reads here is theirs alone: in their language.
 
     settings_group = app_commands.Group(
         name="settings",
@@ -395,7 +528,7 @@ class Community(commands.Cog):
         # Discord shows /settings only to Manage Server unless the server grants it to others;
         # the moderator role named here may use it once the server does.
         if interaction.guild_id is None or not await is_mod(self.bot, interaction):
-            raise TableError("Only moderators can change Deckhand's settings.")
+            raise TableError(_("Only moderators can change Deckhand's settings."))
         return interaction.guild_id
 
     async def _save(
@@ -411,7 +544,7 @@ class Community(commands.Cog):
             else:
                 await self.settings.update_guild(guild_id, changes, interaction.user.id, _now())
         except SettingsError as exc:
-            raise TableError(f"Not changed: {exc}") from exc
+            raise TableError(_("Not changed: {problem}").format(problem=exc)) from exc
         await self._show(interaction, channel, saved=True)
 
     async def _show(self, interaction: discord.Interaction, channel: Any = None, saved: bool = False) -> None:
@@ -421,54 +554,89 @@ class Community(commands.Cog):
             if channel is not None
             else await self.settings.guild(interaction.guild_id)
         )
-        where = f" in <#{channel.id}>" if channel is not None else " for this server"
-        timer = (
-            "the bot's default"
-            if options.turn_timer is None
-            else ("off" if options.turn_timer == 0 else f"{options.turn_timer} min")
+        heading = (
+            _("Settings in {channel}:").format(channel=f"<#{channel.id}>")
+            if channel is not None
+            else _("Settings for this server:")
         )
-        defaults = (
-            ", ".join(
-                part
-                for part in (
-                    "expert" if options.expert else "",
-                    "smaller hands" if options.smaller_hands else "",
-                    f"hand of {options.hand_size}" if options.hand_size else "",
-                    f"at least {options.min_cards} a turn" if options.min_cards else "",
-                )
-                if part
+        discord_language = i18n.language_of(interaction.guild_locale)
+        if options.language is not None:
+            language = i18n.NAMES[options.language]
+        else:
+            language = _("the server's language in Discord ({language})").format(
+                language=i18n.NAMES[discord_language or i18n.SOURCE]
             )
-            or "the rules' defaults"
+        reading = options.reading_languages(options.language or discord_language)
+        words = f"**{', '.join(reading)}**"
+        if options.chat_languages is None:
+            words += " " + _(
+                "(the server's language and English; `/settings chat languages` chooses among {all})"
+            ).format(all=", ".join(i18n.LANGUAGES))
+        timer = (
+            _("the bot's default")
+            if options.turn_timer is None
+            else (
+                _("off") if options.turn_timer == 0 else _("{minutes} min").format(minutes=options.turn_timer)
+            )
         )
+        defaults = ", ".join(
+            part
+            for part in (
+                _("expert") if options.expert else "",
+                _("smaller hands") if options.smaller_hands else "",
+                _("hand of {cards}").format(cards=options.hand_size) if options.hand_size else "",
+                _("at least {cards} a turn").format(cards=options.min_cards) if options.min_cards else "",
+            )
+            if part
+        ) or _("the rules' defaults")
         lines = [
-            f"{'Saved. ' if saved else ''}Settings{where}:",
-            f"- chat rule keeper: **{options.chat_mode}**, reading "
-            f"**{'everyone in the channel' if options.chat_scope == 'everyone' else 'seated players'}**, "
-            f"number words in **{', '.join(options.chat_languages)}**",
-            f"- turn timer: **{timer}**",
-            f"- new tables: **{defaults}**",
-            "- tables open in: "
-            + (
-                "**any channel**"
-                if not options.table_channels
-                else ", ".join(f"<#{c}>" for c in options.table_channels)
+            (_("Saved.") + " " if saved else "") + heading,
+            _("- language of the channels: **{language}**").format(language=language),
+            _("- chat rule keeper: **{mode}**, reading **{scope}**, number words in {languages}").format(
+                mode=_(MODES[options.chat_mode]), scope=_(SCOPES[options.chat_scope]), languages=words
             ),
-            "- deal of the day's ranking names this server: "
-            + ("**yes**" if options.daily_show_name else "**no** (it shows as a server)"),
-            "- moderator role: "
-            + (
-                f"<@&{options.moderator_role}>" if options.moderator_role else "**none** (Manage Server only)"
+            _("- turn timer: **{timer}**").format(timer=timer),
+            _("- new tables: **{defaults}**").format(defaults=defaults),
+            (
+                _("- tables open in: **any channel**")
+                if not options.table_channels
+                else _("- tables open in: {channels}").format(
+                    channels=", ".join(f"<#{c}>" for c in options.table_channels)
+                )
+            ),
+            (
+                _("- deal of the day's ranking names this server: **yes**")
+                if options.daily_show_name
+                else _("- deal of the day's ranking names this server: **no** (it shows as a server)")
+            ),
+            (
+                _("- moderator role: {role}").format(role=f"<@&{options.moderator_role}>")
+                if options.moderator_role
+                else _("- moderator role: **none** (Manage Server only)")
             ),
         ]
         await reply(interaction, "\n".join(lines))
 
     @settings_group.command(name="show", description="Show the settings of the server or of one channel")
+    @app_commands.describe(channel="show this channel's settings, with its own changes")
     @user_errors
     async def settings_show(
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:
-        await self._require_mod(interaction)
-        await self._show(interaction, channel)
+        with using(member_language(interaction)):
+            await self._require_mod(interaction)
+            await self._show(interaction, channel)
+
+    @settings_group.command(
+        name="language", description="Which language Deckhand uses in this server's channels"
+    )
+    @app_commands.describe(language="a language, or the server's own language in Discord")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @user_errors
+    async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
+        with using(member_language(interaction)):
+            chosen = None if language == FOLLOW_DISCORD else language
+            await self._save(interaction, {"language": chosen})
 
     @settings_group.command(name="chat", description="How the chat rule keeper acts during The Game")
     @app_commands.describe(
@@ -478,11 +646,8 @@ class Community(commands.Cog):
         channel="set it for this channel only",
     )
     @app_commands.choices(
-        mode=[app_commands.Choice(name=m, value=m) for m in ("off", "warn", "delete")],
-        scope=[
-            app_commands.Choice(name="seated players", value="seated"),
-            app_commands.Choice(name="everyone in the channel", value="everyone"),
-        ],
+        mode=[app_commands.Choice(name=label, value=key) for key, label in MODES.items()],
+        scope=[app_commands.Choice(name=label, value=key) for key, label in SCOPES.items()],
     )
     @user_errors
     async def settings_chat(
@@ -498,9 +663,11 @@ class Community(commands.Cog):
             for k, v in (("chat_mode", mode), ("chat_scope", scope), ("chat_languages", languages))
             if v is not None
         }
-        await self._save(interaction, changes, channel)
+        with using(member_language(interaction)):
+            await self._save(interaction, changes, channel)
 
     @settings_group.command(name="timer", description="Minutes per turn for new tables (0 = no timer)")
+    @app_commands.describe(minutes="minutes per turn (0 = no timer)", channel="set it for this channel only")
     @user_errors
     async def settings_timer(
         self,
@@ -508,10 +675,17 @@ class Community(commands.Cog):
         minutes: app_commands.Range[int, 0, 120],
         channel: discord.TextChannel | None = None,
     ) -> None:
-        await self._save(interaction, {"turn_timer": minutes}, channel)
+        with using(member_language(interaction)):
+            await self._save(interaction, {"turn_timer": minutes}, channel)
 
     @settings_group.command(
         name="defaults", description="Options for new tables when /game new leaves them out"
+    )
+    @app_commands.describe(
+        expert="The Game: at least 3 cards a turn",
+        smaller_hands="The Game: one card fewer in every hand",
+        hand_size="The Game: cards per hand (1-8)",
+        minimum="The Game: cards to lay each turn while the draw pile lasts (1-4)",
     )
     @user_errors
     async def settings_defaults(
@@ -532,36 +706,41 @@ class Community(commands.Cog):
             )
             if v is not None
         }
-        await self._save(interaction, changes)
+        with using(member_language(interaction)):
+            await self._save(interaction, changes)
 
     @settings_group.command(name="channels", description="Where tables may open (no channels: anywhere)")
+    @app_commands.describe(action="add or remove a channel, or clear the list", channel="the channel")
     @app_commands.choices(
-        action=[app_commands.Choice(name=a, value=a) for a in ("add", "remove", "clear")],
+        action=[app_commands.Choice(name=label, value=key) for key, label in CHANNEL_ACTIONS.items()],
     )
     @user_errors
     async def settings_channels(
         self, interaction: discord.Interaction, action: str, channel: discord.TextChannel | None = None
     ) -> None:
-        guild_id = await self._require_mod(interaction)
-        current = list((await self.settings.guild(guild_id)).table_channels)
-        if action != "clear" and channel is None:
-            raise TableError("Name the channel to add or remove.")
-        if action == "add" and channel is not None and channel.id not in current:
-            current.append(channel.id)
-        elif action == "remove" and channel is not None:
-            current = [c for c in current if c != channel.id]
-        elif action == "clear":
-            current = []
-        await self._save(interaction, {"table_channels": tuple(current)})
+        with using(member_language(interaction)):
+            guild_id = await self._require_mod(interaction)
+            current = list((await self.settings.guild(guild_id)).table_channels)
+            if action != "clear" and channel is None:
+                raise TableError(_("Name the channel to add or remove."))
+            if action == "add" and channel is not None and channel.id not in current:
+                current.append(channel.id)
+            elif action == "remove" and channel is not None:
+                current = [c for c in current if c != channel.id]
+            elif action == "clear":
+                current = []
+            await self._save(interaction, {"table_channels": tuple(current)})
 
     @settings_group.command(name="modrole", description="A role whose members count as moderators")
+    @app_commands.describe(role="the moderator role", clear="remove the moderator role")
     @user_errors
     async def settings_modrole(
         self, interaction: discord.Interaction, role: discord.Role | None = None, clear: bool = False
     ) -> None:
-        if role is None and not clear:
-            raise TableError("Name a role, or set clear to remove the moderator role.")
-        await self._save(interaction, {"moderator_role": None if clear else role.id})  # type: ignore[union-attr]
+        with using(member_language(interaction)):
+            if role is None and not clear:
+                raise TableError(_("Name a role, or set clear to remove the moderator role."))
+            await self._save(interaction, {"moderator_role": None if clear else role.id})  # type: ignore[union-attr]
 
     @settings_group.command(
         name="daily", description="Whether the deal of the day's ranking names this server (off: a server)"
@@ -571,22 +750,24 @@ class Community(commands.Cog):
     async def settings_daily(self, interaction: discord.Interaction, show_name: bool) -> None:
         guild = interaction.guild
         name = guild.name if guild is not None and show_name else None
-        await self._save(interaction, {"daily_show_name": show_name, "daily_server_name": name})
+        with using(member_language(interaction)):
+            await self._save(interaction, {"daily_show_name": show_name, "daily_server_name": name})
 
     @settings_group.command(name="log", description="The latest moderator actions on this server")
     @user_errors
     async def settings_log(self, interaction: discord.Interaction) -> None:
-        guild_id = await self._require_mod(interaction)
-        actions = await self.store.mod_actions(guild_id)
-        if not actions:
-            await reply(interaction, "No moderator actions yet.")
-            return
-        lines = [
-            f"{_date(a['at'])}: {_who(a['user_id'])} {a['action'].replace('_', ' ')}"
-            + (f" ({_detail(a['detail'])})" if a["detail"] else "")
-            for a in actions
-        ]
-        await reply(interaction, "\n".join(lines)[:1900])
+        with using(member_language(interaction)):
+            guild_id = await self._require_mod(interaction)
+            actions = await self.store.mod_actions(guild_id)
+            if not actions:
+                await reply(interaction, _("No moderator actions yet."))
+                return
+            lines = [
+                f"{_date(a['at'])}: {_who(a['user_id'])} {_action(a['action'])}"
+                + (f" ({_detail(a['detail'])})" if a["detail"] else "")
+                for a in actions
+            ]
+            await reply(interaction, "\n".join(lines)[:1900])
 
     @commands.Cog.listener()
     async def on_guild_role_delete(self, role: discord.Role) -> None:
@@ -598,7 +779,11 @@ class Community(commands.Cog):
 
 def _who(user_id: int) -> str:
     """A moderator in the log; 0 stands for one who asked to be forgotten."""
-    return f"<@{user_id}>" if user_id else "a former moderator"
+    return f"<@{user_id}>" if user_id else _("a former moderator")
+
+
+def _action(action: str) -> str:
+    return _(ACTIONS[action]) if action in ACTIONS else action.replace("_", " ")
 
 
 async def setup(bot: Any) -> None:
