@@ -83,7 +83,7 @@ def finished(path: Path) -> bool:
 
 def round_of(name: str) -> str:
     """The round of a corpus file: r1 for the first files, r2, r3, r4, and the spent held-out parts
-    r3h, r4h, r5h."""
+    r3h, r4h, r5h, r6h."""
     found = ROUND.search(name)
     return found.group(1) if found else "r1"
 
