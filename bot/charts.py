@@ -2,6 +2,9 @@
 
 Drawn with matplotlib's object API on the Agg canvas (no pyplot, no global state), so a chart can
 be rendered in a worker thread while the bot goes on.
+
+Every word on a chart is in the current language (``bot.i18n``): ``asyncio.to_thread`` runs the
+drawing in a copy of the caller's context, so the language set around the call holds there too.
 """
 
 from __future__ import annotations
@@ -10,15 +13,18 @@ import io
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
+from babel.dates import format_date
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
+
+from bot.i18n import N_, _, current, ngettext
 
 BACKGROUND = "#2b2d31"  # Discord's dark message background
 TEXT = "#dbdee1"
 GRID = "#4e5058"
 PILE_COLOURS = ("#57f287", "#00b0f4", "#ed4245", "#faa61a")
-PILE_LABELS = ("up 1", "up 2", "down 3", "down 4")
+PILE_LABELS = (N_("up 1"), N_("up 2"), N_("down 3"), N_("down 4"))
 DAILY_DAYS = 30  # the deal-of-the-day chart's span
 
 
@@ -49,11 +55,11 @@ def _png(figure: Figure) -> bytes:
 def results_chart(
     results: Sequence[tuple[datetime, int]],
     title: str,
-    measure: str = "cards left",
+    measure: str | None = None,
     excellent: int | None = 10,
 ) -> bytes:
     """A seat's figure per game (cards left, ...), oldest first; 0 is a won game, drawn as a star."""
-    return _png(results_figure(results, title, measure, excellent))
+    return _png(results_figure(results, title, _("cards left") if measure is None else measure, excellent))
 
 
 def results_figure(
@@ -87,21 +93,33 @@ def results_figure(
 def _span(results: Sequence[tuple[datetime, int]], excellent: int | None) -> str:
     """The x axis in words, short enough for the chart's width: which games, and the key."""
     if not results:
-        return "no games yet"
+        return _("no games yet")
     first, last = results[0][0], results[-1][0]
     if len(results) == 1:
-        when = f"1 game, {first:%d %b %Y}"
+        when = _("1 game, {day}").format(day=_day(first, with_year=True))
     else:
-        when = f"{len(results)} games, {first:%d %b} to {last:%d %b %Y}"
-    key = "dashed: excellent" if excellent is not None else "stars: wins"
+        when = _("{n} games, {first} to {last}").format(
+            n=len(results), first=_day(first), last=_day(last, with_year=True)
+        )
+    key = _("dashed: excellent") if excellent is not None else _("stars: wins")
     return f"{when} · {key}"
 
 
-def piles_chart(tops: Sequence[Sequence[int]], title: str = "The four piles, turn by turn") -> bytes:
+def _day(when: date, with_year: bool = False) -> str:
+    """A day as the current language writes it short: 05 Nov 2026, 05. Nov. 2026, 05 nov. 2026."""
+    if current() == "en":  # as before the languages: strftime's English
+        return f"{when:%d %b %Y}" if with_year else f"{when:%d %b}"
+    return format_date(when, "dd MMM y" if with_year else "dd MMM", locale=current())
+
+
+def piles_chart(tops: Sequence[Sequence[int]], title: str | None = None) -> bytes:
     return _png(piles_figure(tops, title))
 
 
-def piles_figure(tops: Sequence[Sequence[int]], title: str = "The four piles, turn by turn") -> Figure:
+def piles_figure(tops: Sequence[Sequence[int]], title: str | None = None) -> Figure:
+    """The four piles' top cards over the game; the title defaults to "The four piles, turn by turn"."""
+    if title is None:
+        title = _("The four piles, turn by turn")
     figure, axes = _figure()
     turns = list(range(len(tops)))
     for pile in range(4):
@@ -111,12 +129,12 @@ def piles_figure(tops: Sequence[Sequence[int]], title: str = "The four piles, tu
             where="post",
             color=PILE_COLOURS[pile],
             linewidth=2.4,
-            label=PILE_LABELS[pile],
+            label=_(PILE_LABELS[pile]),
         )
     axes.set_ylim(0, 101)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))
-    axes.set_xlabel("turn", color=TEXT, fontsize=FONT)
-    axes.set_ylabel("top card", color=TEXT, fontsize=FONT)
+    axes.set_xlabel(_("turn"), color=TEXT, fontsize=FONT)
+    axes.set_ylabel(_("top card"), color=TEXT, fontsize=FONT)
     axes.set_title(title, color=TEXT, fontsize=TITLE)
     legend = axes.legend(
         loc="upper center",
@@ -152,9 +170,11 @@ def daily_figure(games: Sequence[tuple[date, int, int]], today: date, title: str
     axes.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
     axes.set_xlim(-0.5, DAILY_DAYS - 0.5)
     axes.set_xticks([0, 10, 20, DAILY_DAYS - 1])
-    axes.set_xticklabels([f"{first + timedelta(days=d):%d %b}" for d in (0, 10, 20, DAILY_DAYS - 1)])
+    axes.set_xticklabels([_day(first + timedelta(days=d)) for d in (0, 10, 20, DAILY_DAYS - 1)])
     at_par = sum(d <= 0 for d in diffs)
-    axes.set_xlabel(f"{len(diffs)} games · {at_par} at or under par (green)", color=TEXT, fontsize=FONT - 2)
-    axes.set_ylabel("cards vs par", color=TEXT, fontsize=FONT)
+    games = ngettext("{n} game", "{n} games", len(diffs)).format(n=len(diffs))
+    label = _("{games} · {at_par} at or under par (green)").format(games=games, at_par=at_par)
+    axes.set_xlabel(label, color=TEXT, fontsize=FONT - 2)
+    axes.set_ylabel(_("cards vs par"), color=TEXT, fontsize=FONT)
     axes.set_title(title, color=TEXT, fontsize=TITLE)
     return figure

@@ -10,7 +10,7 @@ import functools
 import io
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,11 +20,14 @@ from discord.ext import commands, tasks
 from pydantic import ValidationError
 
 from bot import daily as daily_deals
+from bot import i18n
 from bot.ai import DEFAULT_LEVEL
 from bot.catalog import GAMES
 from bot.games import thegame
+from bot.i18n import N_, _, ngettext, using
 from bot.store.base import StoreError
 from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
+from bot.translator import member_language, server_language
 from bot.ui import render
 from bot.ui.base import DISCORD_FAULTS, as_layout
 from bot.ui.components import Click, TableButton
@@ -33,18 +36,26 @@ from bot.ui.games import presentation
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
+APOLOGY = N_("Sorry, something went wrong on my side. The game is safe; please try again.")
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
 HAND_FOLLOWS_FOR = 14 * 60  # seconds an open hand is redrawn when the turn comes (Discord allows 15 min)
 ANSWER_DEADLINE = 2.0  # seconds: a click whose work takes longer is deferred (Discord allows 3)
 CATCH_UP_PER_SECOND = 5  # boards brought up to date per second after a start
-SET_ASIDE = (
+SET_ASIDE = N_(
     "The game at this table could not be restored after my restart, so I set it aside (its record "
     "is kept for the moderators). Open a new table with `/game new`."
 )
 NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+# The permissions as a refusal names them (in English as Discord's own words, title-cased).
+PERMISSION_NAMES = {
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages In Threads"),
+    "embed_links": N_("Embed Links"),
+    "read_message_history": N_("Read Message History"),
+}
 GAME_CHOICES = [app_commands.Choice(name=spec.title, value=spec.name) for spec in GAMES.values()]
 
 
@@ -56,7 +67,7 @@ def rules_text(game: str = thegame.NAME, language: str = "en") -> str:
             path = root / "seeds" / name
             if path.is_file():
                 return path.read_text(encoding="utf-8")
-    return "The rule sheet is missing from this installation."
+    return _("The rule sheet is missing from this installation.")
 
 
 def is_moderator(member: discord.abc.User | None, role_id: int | None = None) -> bool:
@@ -85,7 +96,7 @@ def missing_permissions(channel: Any, me: discord.Member) -> list[str]:
     needed = list(NEEDED)
     if isinstance(channel, discord.Thread):
         needed[needed.index("send_messages")] = "send_messages_in_threads"
-    return [p.replace("_", " ").title() for p in needed if not getattr(perms, p)]
+    return [_(PERMISSION_NAMES[p]) for p in needed if not getattr(perms, p)]
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -117,15 +128,24 @@ async def redraw(interaction: discord.Interaction, **message: Any) -> None:
         await interaction.response.edit_message(**message)
 
 
+def said(exc: TableError) -> str:
+    """A refusal in the current language. Refusals of the views are written in it already; the
+    table service's are English message ids, found in the catalogs once they are marked there."""
+    return _(exc.message) if exc.message else exc.message
+
+
 def user_errors(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-    """A TableError raised by a command is the user's mistake: tell them, ephemerally, and stop."""
+    """A TableError raised by a command is the user's mistake: tell them, ephemerally, and stop.
+    The command speaks the member's language; what it shows the channel, the server's (see
+    ``Tables._public``)."""
 
     @functools.wraps(command)
     async def wrapper(self: Tables, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
-        try:
-            await command(self, interaction, *args, **kwargs)
-        except TableError as exc:
-            await reply(interaction, exc.message)
+        with using(member_language(interaction)):
+            try:
+                await command(self, interaction, *args, **kwargs)
+            except TableError as exc:
+                await reply(interaction, said(exc))
 
     return wrapper
 
@@ -148,8 +168,26 @@ class Tables(commands.Cog):
         self._tasks: set[asyncio.Task] = set()
         self._caught_up = False
         # Each player's open hand per table: the click that last drew it (its token may edit the
-        # message for 15 minutes) and when. A restart forgets them; the next click draws one again.
-        self._open_hands: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
+        # message for 15 minutes), when, and the language it is in (its owner's, who is not there
+        # when it is redrawn). A restart forgets them; the next click draws one again.
+        self._open_hands: dict[tuple[int, int], tuple[discord.Interaction, float, str]] = {}
+
+    async def _language(self, guild_id: int | None) -> str:
+        """The server's language, for what its channels see, with or without an interaction: the
+        moderators' choice, else the server's language in Discord (its preferred locale)."""
+        guild = self.bot.get_guild(guild_id) if guild_id is not None else None
+        locale = getattr(guild, "preferred_locale", None)
+        try:
+            return await server_language(self.bot.guild_settings, guild_id, locale)
+        except Exception:
+            log.exception("could not read the language of server %s", guild_id)
+            return await server_language(self.bot.guild_settings, None, locale)
+
+    @contextlib.asynccontextmanager
+    async def _public(self, guild_id: int | None) -> AsyncIterator[str]:
+        """Write what the channel sees (a lobby, a board, a notice) in the server's language."""
+        with using(await self._language(guild_id)) as language:
+            yield language
 
     async def cog_load(self) -> None:
         self.ticker.change_interval(seconds=self.tick_seconds)
@@ -179,7 +217,8 @@ class Tables(commands.Cog):
             if channel is None:
                 continue
             try:
-                await channel.send(SET_ASIDE)
+                async with self._public(aside.guild_id):
+                    await channel.send(_(SET_ASIDE))
             except DISCORD_FAULTS as exc:
                 log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
         for table in self.tables.unreported:
@@ -240,8 +279,13 @@ class Tables(commands.Cog):
         if missing:
             await reply(
                 interaction,
-                "I cannot run a table here: I am missing the permission(s) "
-                f"**{', '.join(missing)}** in this channel. Ask a moderator to grant them.",
+                ngettext(
+                    "I cannot run a table here: I am missing the permission **{names}** in this channel. "
+                    "Ask a moderator to grant it.",
+                    "I cannot run a table here: I am missing the permissions **{names}** in this channel. "
+                    "Ask a moderator to grant them.",
+                    len(missing),
+                ).format(names=", ".join(missing)),
             )
             return
         parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
@@ -254,10 +298,10 @@ class Tables(commands.Cog):
                 await self.bot.guild_settings.drop_channel(guild.id, gone, discord.utils.utcnow().isoformat())
         if places_here and not {channel.id, parent_id} & set(places_here):
             places = ", ".join(f"<#{c}>" for c in places_here)
-            await reply(interaction, f"Tables on this server open in {places}.")
+            await reply(interaction, _("Tables on this server open in {places}.").format(places=places))
             return
         if game not in GAMES:
-            raise TableError("I do not know that game.")
+            raise TableError(_("I do not know that game."))
         given = {
             "expert": expert,
             "smaller_hands": smaller_hands,
@@ -274,16 +318,20 @@ class Tables(commands.Cog):
         if foreign:
             title = GAMES[game].title
             raise TableError(
-                f"`{'`, `'.join(foreign)}` {'is' if len(foreign) == 1 else 'are'} not an option of {title}."
+                ngettext(
+                    "{names} is not an option of {game}.", "{names} are not options of {game}.", len(foreign)
+                ).format(names=", ".join(f"`{name}`" for name in foreign), game=title)
             )
         if daily:
             if game != daily_deals.GAME:
-                raise TableError(f"The deal of the day is a deal of {GAMES[daily_deals.GAME].title} only.")
+                raise TableError(_("The deal of the day is a deal of The Game only."))
             changed = [name for name in daily_deals.FIXED if given[name] is not None]
             if changed:
                 raise TableError(
-                    "The deal of the day is played with the usual hands and minimum, so that every table "
-                    f"plays the same game; leave out `{'`, `'.join(changed)}` (only `expert` may be chosen)."
+                    _(
+                        "The deal of the day is played with the usual hands and minimum, so that every "
+                        "table plays the same game; leave out {names} (only `expert` may be chosen)."
+                    ).format(names=", ".join(f"`{name}`" for name in changed))
                 )
         try:
             if daily:
@@ -291,7 +339,7 @@ class Tables(commands.Cog):
             else:
                 options = shown.command_options({name: given[name] for name in shown.option_names}, server)
         except ValidationError:
-            await reply(interaction, "Those options do not fit together; see `/game rules`.")
+            await reply(interaction, _("Those options do not fit together; see `/game rules`."))
             return
         minutes = server.turn_timer if turn_timer is None else turn_timer
         timer = None if minutes is None else minutes * 60
@@ -305,7 +353,8 @@ class Tables(commands.Cog):
             game=game,
             daily=bool(daily),
         )
-        await interaction.response.send_message(**render.lobby(table).kwargs())
+        async with self._public(guild.id):
+            await interaction.response.send_message(**render.lobby(table).kwargs())
         message = await interaction.original_response()
         await self.tables.meta_update(table, lobby_msg=message.id)
 
@@ -314,7 +363,7 @@ class Tables(commands.Cog):
     async def join_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
-        await reply(interaction, "You are seated. The host starts the game.")
+        await reply(interaction, _("You are seated. The host starts the game."))
         await self._update_lobby(table)
 
     @game.command(name="start", description="Deal the cards (host only)")
@@ -323,7 +372,9 @@ class Tables(commands.Cog):
         table = self._table_here(interaction)
         outcome = await self.tables.start(table.id, interaction.user.id)
         await self._started(outcome)
-        await reply(interaction, "Dealt. Good luck, team!" if table.spec.cooperative else "Dealt. Good luck!")
+        await reply(
+            interaction, _("Dealt. Good luck, team!") if table.spec.cooperative else _("Dealt. Good luck!")
+        )
         await self._update_lobby(table)
 
     @game.command(name="leave", description="Leave the table in this channel")
@@ -332,18 +383,20 @@ class Tables(commands.Cog):
         table = self._table_here(interaction)
         if table.status == LOBBY:
             await self.tables.leave_lobby(table.id, interaction.user.id)
-            await reply(interaction, "You left the table.")
+            await reply(interaction, _("You left the table."))
             await self._update_lobby(table)
             return
         if table.seat_of(interaction.user.id) is None:
-            raise TableError("You are not seated at this table.")
+            raise TableError(_("You are not seated at this table."))
         if table.spec.leave is not None:
-            question = "Leave the game? Your cards go out of play and count as not laid. The others play on."
+            question = _(
+                "Leave the game? Your cards go out of play and count as not laid. The others play on."
+            )
         else:
-            question = (
+            question = _(
                 "Leave the game? An AI seat plays on in your place; the result still counts for your seat."
             )
-        message = render.confirm("leaveok", table, question, "Leave the game")
+        message = render.confirm("leaveok", table, question, _("Leave the game"))
         await interaction.response.send_message(**message.kwargs(), ephemeral=True)
 
     @game.command(name="hand", description="Show your hand (only you see it)")
@@ -357,8 +410,8 @@ class Tables(commands.Cog):
     async def board_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         if table.status != PLAYING:
-            raise TableError("The game has not started yet.")
-        await reply(interaction, "Here is the board again.")
+            raise TableError(_("The game has not started yet."))
+        await reply(interaction, _("Here is the board again."))
         self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
         self.present(table)
 
@@ -368,23 +421,23 @@ class Tables(commands.Cog):
         table = self._table_here(interaction)
         moderator = await is_mod(self.bot, interaction)
         if interaction.user.id != table.host_id and not moderator:
-            raise TableError("Only the host or a moderator can end this table.")
-        scored = "scored as cards not laid" if table.spec.cooperative else "with the standings as they are"
-        message = render.confirm(
-            "endok",
-            table,
-            f"End this table for everyone? A running game ends as abandoned, {scored}.",
-            "End it",
-        )
+            raise TableError(_("Only the host or a moderator can end this table."))
+        if table.spec.cooperative:
+            question = _(
+                "End this table for everyone? A running game ends as abandoned, scored as cards not laid."
+            )
+        else:
+            question = _(
+                "End this table for everyone? A running game ends as abandoned, "
+                "with the standings as they are."
+            )
+        message = render.confirm("endok", table, question, _("End it"))
         await interaction.response.send_message(**message.kwargs(), ephemeral=True)
 
     @game.command(name="rules", description="How a game is played here")
     @app_commands.describe(game="Which game (default: the one at this table, else The Game)")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules_cmd(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        from bot.i18n import _, using
-        from bot.translator import member_language
-
         if game is None:
             here = self.tables.in_channel(interaction.channel_id or 0)
             game = here.game if here is not None else thegame.NAME
@@ -412,14 +465,14 @@ class Tables(commands.Cog):
         data = json.dumps(record, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"{record['game']}-{interaction.channel.id}.json")
         await interaction.response.send_message(
-            "The full record; replay it with `python -m bot replay FILE`.", file=file, ephemeral=True
+            _("The full record; replay it with `python -m bot replay FILE`."), file=file, ephemeral=True
         )
 
     def _table_here(self, interaction: discord.Interaction) -> Table:
         assert interaction.channel is not None
         table = self.tables.in_channel(interaction.channel.id)
         if table is None:
-            raise TableError("There is no table in this channel. Open one with `/game new`.")
+            raise TableError(_("There is no table in this channel. Open one with `/game new`."))
         return table
 
     async def cog_app_command_error(
@@ -434,13 +487,20 @@ class Tables(commands.Cog):
             exc_info=original,
         )
         try:
-            await reply(interaction, APOLOGY)
+            with using(member_language(interaction)):
+                await reply(interaction, _(APOLOGY))
         except DISCORD_FAULTS:
             log.warning("could not send the apology")
 
     # ---- buttons -------------------------------------------------------------------------------
 
     async def on_click(self, interaction: discord.Interaction, click: Click) -> None:
+        # What answers a click speaks the clicking member's language; what it shows the channel
+        # (a lobby, the board, a notice) is written in the server's, in a block of its own.
+        with using(member_language(interaction)):
+            await self._on_click(interaction, click)
+
+    async def _on_click(self, interaction: discord.Interaction, click: Click) -> None:
         # Buttons of other cogs (the chat rule keeper's "False alarm") come through here too.
         name = f"_click_{click.kind}"
         handler = next((h for cog in self.bot.cogs.values() if (h := getattr(cog, name, None))), None)
@@ -450,17 +510,17 @@ class Tables(commands.Cog):
             if handler is not None:
                 await handler(interaction, click)
             elif not await self._game_click(interaction, click):
-                raise TableError("That button is not one of mine.")
+                raise TableError(_("That button is not one of mine."))
         except StaleView as stale:
             await self._show_current(interaction, stale.table)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, said(exc))
         except Exception:
             log.exception(
                 "button %s on table %s failed for user %s", click.kind, click.table_id, interaction.user.id
             )
             try:
-                await reply(interaction, APOLOGY)
+                await reply(interaction, _(APOLOGY))
             except DISCORD_FAULTS:
                 log.warning("could not send the apology")
 
@@ -475,36 +535,41 @@ class Tables(commands.Cog):
                 table.channel_id,
                 interaction.channel_id,
             )
-            raise TableError("That button belongs to a table in another channel; nothing was done.")
+            raise TableError(_("That button belongs to a table in another channel; nothing was done."))
 
     def _lobby_table(self, click: Click) -> Table:
         table = self.tables.by_id(click.table_id)
         if table is None:
-            raise TableError("This lobby is closed.")
+            raise TableError(_("This lobby is closed."))
         return table
 
     async def _click_join(self, interaction: discord.Interaction, click: Click) -> None:
         table = await self.tables.join(click.table_id, interaction.user.id, interaction.user.display_name)
-        await interaction.response.edit_message(**render.lobby(table).kwargs())
+        async with self._public(table.guild_id):
+            await interaction.response.edit_message(**render.lobby(table).kwargs())
 
     async def _click_leave(self, interaction: discord.Interaction, click: Click) -> None:
         table = await self.tables.leave_lobby(click.table_id, interaction.user.id)
-        if table.status == LOBBY:
-            await interaction.response.edit_message(**render.lobby(table).kwargs())
-        else:
-            await interaction.response.edit_message(**render.lobby_closed(table, "Everyone left.").kwargs())
+        async with self._public(table.guild_id):
+            if table.status == LOBBY:
+                message = render.lobby(table)
+            else:
+                message = render.lobby_closed(table, _("Everyone left."))
+            await interaction.response.edit_message(**message.kwargs())
 
     async def _click_ai(self, interaction: discord.Interaction, click: Click) -> None:
         # Lobby buttons from before AI levels carry no level: they add a normal one.
         level = click.args[0] if click.args else DEFAULT_LEVEL
         table = await self.tables.add_ai(click.table_id, interaction.user.id, level)
-        await interaction.response.edit_message(**render.lobby(table).kwargs())
+        async with self._public(table.guild_id):
+            await interaction.response.edit_message(**render.lobby(table).kwargs())
 
     async def _click_first(self, interaction: discord.Interaction, click: Click) -> None:
         table = await self.tables.choose_first(
             click.table_id, interaction.user.id, click.args[0] if click.args else ""
         )
-        await interaction.response.edit_message(**render.lobby(table).kwargs())
+        async with self._public(table.guild_id):
+            await interaction.response.edit_message(**render.lobby(table).kwargs())
 
     async def _click_cancel(self, interaction: discord.Interaction, click: Click) -> None:
         table = await self.tables.cancel(
@@ -512,18 +577,22 @@ class Tables(commands.Cog):
         )
         if interaction.user.id != table.host_id:
             await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
-        closed = render.lobby_closed(table, f"{interaction.user.display_name} cancelled the lobby.")
+        async with self._public(table.guild_id):
+            why = _("{name} cancelled the lobby.").format(name=interaction.user.display_name)
+            closed = render.lobby_closed(table, why)
         await interaction.response.edit_message(**closed.kwargs())
 
     async def _click_start(self, interaction: discord.Interaction, click: Click) -> None:
         outcome = await self.tables.start(click.table_id, interaction.user.id)
         await self._started(outcome)
-        await interaction.response.edit_message(**render.lobby_started(outcome.table).kwargs())
+        async with self._public(outcome.table.guild_id):
+            message = render.lobby_started(outcome.table)
+        await interaction.response.edit_message(**message.kwargs())
 
     async def _click_hand(self, interaction: discord.Interaction, click: Click) -> None:
         table = self.tables.by_id(click.table_id)
         if table is None or table.status != PLAYING:
-            raise TableError("This game is over.")
+            raise TableError(_("This game is over."))
         await self._send_hand(interaction, table)
 
     async def _click_refresh(self, interaction: discord.Interaction, click: Click) -> None:
@@ -539,7 +608,7 @@ class Tables(commands.Cog):
         try:
             action = table.spec.decode(click.args[0] if len(click.args) == 1 else "")
         except ValueError:
-            raise TableError("That button is not one of mine.") from None
+            raise TableError(_("That button is not one of mine.")) from None
         await self._play(interaction, click, action)
 
     async def _game_click(self, interaction: discord.Interaction, click: Click) -> bool:
@@ -547,7 +616,7 @@ class Tables(commands.Cog):
         tokens. False when the table's game has no such kind."""
         table = self.tables.by_id(click.table_id)
         if table is None:
-            raise TableError("That table is closed; its buttons no longer do anything.")
+            raise TableError(_("That table is closed; its buttons no longer do anything."))
         shown = presentation(table.game)
         if click.kind in shown.menus:
             table, seat = self._my_seat(interaction, click)
@@ -559,7 +628,7 @@ class Tables(commands.Cog):
             try:
                 action = shown.legacy[click.kind](click.args)
             except (IndexError, ValueError):
-                raise TableError("That button is not one of mine.") from None
+                raise TableError(_("That button is not one of mine.")) from None
             await self._play(interaction, click, action)
             return True
         return False
@@ -582,9 +651,11 @@ class Tables(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         try:
             if on_board or shown.hand is None:
-                await redraw(interaction, **shown.board(table).kwargs())
+                async with self._public(table.guild_id):
+                    board = shown.board(table)
+                await redraw(interaction, **board.kwargs())
             elif seat is None or table.state is None:
-                await redraw(interaction, content="You have left the game.", embed=None, view=None)
+                await redraw(interaction, content=_("You have left the game."), embed=None, view=None)
             else:
                 message = (shown.after(table, seat, action) if shown.after else None) or shown.hand(
                     table, seat, None
@@ -598,42 +669,46 @@ class Tables(commands.Cog):
 
     async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
-            await interaction.response.edit_message(content="You stay at the table.", embed=None, view=None)
+            await interaction.response.edit_message(
+                content=_("You stay at the table."), embed=None, view=None
+            )
             return
         outcome = await self.tables.leave_game(click.table_id, interaction.user.id)
-        if outcome.table.spec.leave is not None:
-            mine, public = "You left the game. Your cards count as not laid.", "left the game."
+        replaced = outcome.table.spec.leave is None
+        if replaced:
+            mine = _("You left the game. An AI seat plays on in your place.")
         else:
-            mine, public = (
-                "You left the game. An AI seat plays on in your place.",
-                "left; an AI seat plays on.",
-            )
+            mine = _("You left the game. Your cards count as not laid.")
         self.present(outcome.table)
         await interaction.response.edit_message(content=mine, embed=None, view=None)
         assert interaction.channel is not None
-        await interaction.channel.send(f"{interaction.user.display_name} {public}")
+        async with self._public(outcome.table.guild_id):
+            public = _("{name} left; an AI seat plays on.") if replaced else _("{name} left the game.")
+            await interaction.channel.send(public.format(name=interaction.user.display_name))
 
     async def _click_endok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):
-            await interaction.response.edit_message(content="The table goes on.", embed=None, view=None)
+            await interaction.response.edit_message(content=_("The table goes on."), embed=None, view=None)
             return
         table = self.tables.by_id(click.table_id)
         if table is None:
-            raise TableError("That table is closed already.")
+            raise TableError(_("That table is closed already."))
         moderator = await is_mod(self.bot, interaction)
         if table.status == LOBBY:
             await self.tables.cancel(table.id, interaction.user.id, moderator=moderator)
             if interaction.user.id != table.host_id:
                 await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
-            await interaction.response.edit_message(content="The lobby is closed.", embed=None, view=None)
-            await self._update_lobby(table, closed=f"{interaction.user.display_name} closed the lobby.")
+            await interaction.response.edit_message(content=_("The lobby is closed."), embed=None, view=None)
+            async with self._public(table.guild_id):
+                closed = _("{name} closed the lobby.").format(name=interaction.user.display_name)
+            await self._update_lobby(table, closed=closed)
             return
         as_moderator = interaction.user.id != table.host_id
         outcome = await self.tables.end(table.id, interaction.user.id, moderator=moderator)
         self.present(outcome.table)
         if as_moderator:
             await self._log_mod_action(interaction, "end_game", {"table_id": table.id})
-        await interaction.response.edit_message(content="The game is ended.", embed=None, view=None)
+        await interaction.response.edit_message(content=_("The game is ended."), embed=None, view=None)
 
     async def _log_mod_action(self, interaction: discord.Interaction, action: str, detail: dict) -> None:
         assert interaction.guild_id is not None
@@ -651,17 +726,18 @@ class Tables(commands.Cog):
         table = outcome.table
         if table.status == PLAYING:
             await self._started(outcome)
-            await reply(interaction, "A rematch is dealt: same seats, same options.")
+            await reply(interaction, _("A rematch is dealt: same seats, same options."))
             return
         # Some chairs are open: the rematch is a lobby for others to take them.
-        await reply(interaction, "Not everyone from that game is here, so the rematch opens as a lobby.")
+        await reply(interaction, _("Not everyone from that game is here, so the rematch opens as a lobby."))
         assert interaction.channel is not None
-        message = await interaction.channel.send(**render.lobby(table).kwargs())
+        async with self._public(table.guild_id):
+            message = await interaction.channel.send(**render.lobby(table).kwargs())
         await self.tables.meta_update(table, lobby_msg=message.id)
 
     async def _click_absent(self, interaction: discord.Interaction, click: Click) -> None:
         if len(click.args) != 2:
-            raise TableError("That button is not one of mine.")
+            raise TableError(_("That button is not one of mine."))
         turn, choice = self._int_arg(click, 0), click.args[1]
         table = self.tables.by_id(click.table_id)
         await self.tables.resolve_absent(
@@ -672,20 +748,25 @@ class Tables(commands.Cog):
             if interaction.user.id != table.host_id:
                 detail = {"table_id": table.id, "turn": turn, "choice": choice}
                 await self._log_mod_action(interaction, "absent_seat", detail)
-        done = "handed to an AI seat" if choice == "ai" else "removed; its cards count as not laid"
-        await interaction.response.edit_message(content=f"The absent seat was {done}.", view=None)
+        # The choice was asked in the channel: its answer is the channel's.
+        async with self._public(interaction.guild_id):
+            if choice == "ai":
+                done = _("The absent seat was handed to an AI seat.")
+            else:
+                done = _("The absent seat was removed; its cards count as not laid.")
+        await interaction.response.edit_message(content=done, view=None)
 
     def _my_seat(
         self, interaction: discord.Interaction, click: Click, game: str | None = None
     ) -> tuple[Table, int]:
         table = self.tables.by_id(click.table_id)
         if table is None or table.status != PLAYING:
-            raise TableError("This game is over; its buttons no longer do anything.")
+            raise TableError(_("This game is over; its buttons no longer do anything."))
         if game is not None and table.game != game:
-            raise TableError("That button is not one of mine.")
+            raise TableError(_("That button is not one of mine."))
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise TableError("You are not seated at this table, so you cannot play here.")
+            raise TableError(_("You are not seated at this table, so you cannot play here."))
         return table, seat
 
     @staticmethod
@@ -693,18 +774,18 @@ class Tables(commands.Cog):
         try:
             return int(click.args[index])
         except (IndexError, ValueError):
-            raise TableError("That button is not one of mine.") from None
+            raise TableError(_("That button is not one of mine.")) from None
 
     # ---- showing a hand --------------------------------------------------------------------------
 
     async def _send_hand(self, interaction: discord.Interaction, table: Table) -> None:
         if table.status != PLAYING:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise TableError("You are not seated at this table, so you have no hand here.")
+            raise TableError(_("You are not seated at this table, so you have no hand here."))
         if presentation(table.game).hand is None:
-            raise TableError(presentation(table.game).no_hand)
+            raise TableError(_(presentation(table.game).no_hand))
         await interaction.response.send_message(**render.hand(table, seat).kwargs(), ephemeral=True)
         self._hand_shown(table, interaction)
 
@@ -714,7 +795,7 @@ class Tables(commands.Cog):
         """Redraw the clicked hand in place with the current state (and a note)."""
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is None or presentation(table.game).hand is None:
-            await reply(interaction, note or "You have no hand at this table.")
+            await reply(interaction, note or _("You have no hand at this table."))
             return
         await redraw(interaction, **render.hand(table, seat, note=note).kwargs())
         self._hand_shown(table, interaction)
@@ -722,8 +803,8 @@ class Tables(commands.Cog):
     def _hand_shown(self, table: Table, interaction: discord.Interaction) -> None:
         """Remember the message that now shows this player's hand, so it can follow the game."""
         now = asyncio.get_running_loop().time()
-        self._open_hands[(table.id, interaction.user.id)] = (interaction, now)
-        for key, (_, shown_at) in list(self._open_hands.items()):
+        self._open_hands[(table.id, interaction.user.id)] = (interaction, now, i18n.current())
+        for key, (_click, shown_at, _language) in list(self._open_hands.items()):
             if now - shown_at > HAND_FOLLOWS_FOR:
                 del self._open_hands[key]
 
@@ -734,12 +815,14 @@ class Tables(commands.Cog):
         seat = table.seat_of(user_id)
         if opened is None or seat is None or table.state is None or presentation(table.game).hand is None:
             return
-        interaction, shown_at = opened
+        interaction, shown_at, language = opened
         if asyncio.get_running_loop().time() - shown_at > HAND_FOLLOWS_FOR:
             del self._open_hands[(table.id, user_id)]
             return
+        with using(language):  # the hand is its owner's: in the language it was opened in
+            hand = render.hand(table, seat)
         try:
-            await interaction.edit_original_response(**render.hand(table, seat).kwargs())
+            await interaction.edit_original_response(**hand.kwargs())
         except DISCORD_FAULTS as exc:
             # Dismissed, or the token ran out: the hand is drawn again at the next click.
             log.debug("table %s: the open hand of %s could not follow: %r", table.id, user_id, exc)
@@ -747,13 +830,18 @@ class Tables(commands.Cog):
 
     async def _show_current(self, interaction: discord.Interaction, table: Table) -> None:
         """A click drawn for an older state: redraw what was clicked as it is now, and say so."""
-        changed = "The table changed since this was drawn, so nothing was played."
         if presentation(table.game).hand is None:
             # Where the board carries the buttons, show the board as it is now.
-            await redraw(interaction, **render.board(table).kwargs())
-            await interaction.followup.send(f"{changed} Here is the board now.", ephemeral=True)
+            async with self._public(table.guild_id):
+                board = render.board(table)
+            await redraw(interaction, **board.kwargs())
+            await interaction.followup.send(
+                _("The table changed since this was drawn, so nothing was played. Here is the board now."),
+                ephemeral=True,
+            )
             return
-        await self._show_hand(interaction, table, note=f"{changed} Here is your hand now.")
+        note = _("The table changed since this was drawn, so nothing was played. Here is your hand now.")
+        await self._show_hand(interaction, table, note=note)
 
     # ---- what the channel shows: one presenter per table ------------------------------------------
 
@@ -775,6 +863,12 @@ class Tables(commands.Cog):
             )
 
     async def _presenter(self, table: Table) -> None:
+        # Everything the presenter posts is the channel's: in the server's language (the task was
+        # started inside a click, whose member's language it would otherwise carry on in).
+        async with self._public(table.guild_id):
+            await self._present_loop(table)
+
+    async def _present_loop(self, table: Table) -> None:
         failures = 0
         try:
             while True:
@@ -871,7 +965,7 @@ class Tables(commands.Cog):
                 standing = None
             if standing is not None:
                 report.embed.add_field(
-                    name="Deal of the day", value=render.daily_text(standing), inline=False
+                    name=_("Deal of the day"), value=render.daily_text(standing), inline=False
                 )
         chart = presentation(table.game).chart
         extra: dict[str, Any] = {}
@@ -895,12 +989,13 @@ class Tables(commands.Cog):
         msg_id = table.meta.get("lobby_msg")
         if channel is None or not msg_id:
             return
-        if table.status == PLAYING and not closed:
-            message = render.lobby_started(table)
-        elif closed or table.status != LOBBY:
-            message = render.lobby_closed(table, closed or "The lobby is closed.")
-        else:
-            message = render.lobby(table)
+        async with self._public(table.guild_id):
+            if table.status == PLAYING and not closed:
+                message = render.lobby_started(table)
+            elif closed or table.status != LOBBY:
+                message = render.lobby_closed(table, closed or _("The lobby is closed."))
+            else:
+                message = render.lobby(table)
         try:
             await channel.get_partial_message(msg_id).edit(**message.kwargs())
         except DISCORD_FAULTS as exc:
@@ -1016,9 +1111,13 @@ class Tables(commands.Cog):
         channel = self.bot.get_channel(table.channel_id)
         if channel is None:
             return
+        async with self._public(table.guild_id):
+            await self._timer_notice(table, kind, channel)
+
+    async def _timer_notice(self, table: Table, kind: str, channel: Any) -> None:
         if kind == "lobby_expired":
             await self._update_lobby(
-                table, closed="Nobody started the game for 30 minutes, so the lobby closed."
+                table, closed=_("Nobody started the game for 30 minutes, so the lobby closed.")
             )
             return
         state = table.state
@@ -1030,7 +1129,7 @@ class Tables(commands.Cog):
                 if old:
                     await self._delete(channel, old)
                 message = await channel.send(
-                    f"<@{seat.user_id}>, a reminder: half of your turn time is gone.",
+                    _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>"),
                     allowed_mentions=mention_only(seat.user_id),
                 )
                 await self.tables.meta_update(table, turn_msg=message.id)

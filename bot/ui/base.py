@@ -1,4 +1,7 @@
-"""What every view of a table shares: colours, the message shape, seat names, plurals."""
+"""What every view of a table shares: colours, the message shape, seat names, counts.
+
+Every word is written with ``_()``/``ngettext()`` in the current language (``bot.i18n``): the
+cog sets it, the server's for what the channel sees, the member's for what only they see."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.i18n import N_, _, ngettext
 from bot.tables import Table
 from bot.ui.components import TableButton, view_of
 
@@ -115,28 +119,39 @@ class Message:
         return self
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def cards(n: int) -> str:
+    """A number of cards, in the current language: "1 card", "2 Karten"."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+# The AI levels as people read them (the levels themselves are ids: easy, normal, hard).
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_name(level: str | None) -> str:
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else str(level)
 
 
 def seat_line(table: Table, seat: int) -> str:
     """A seat by its display name: mentions inside embeds do not ping and may not resolve."""
     s = table.seats[seat]
     if s.ai and s.user_id is not None:
-        who = f"{s.name} (AI playing, {s.level})"
+        who = _("{name} (AI playing, {level})").format(name=s.name, level=level_name(s.level))
     elif s.ai:
-        who = f"🤖 {s.name} ({s.level})"
+        who = f"🤖 {s.name} ({level_name(s.level)})"
     else:
         who = s.name
-    return who + (" (host)" if s.user_id == table.host_id and not s.ai else "")
+    return _("{seat} (host)").format(seat=who) if s.user_id == table.host_id and not s.ai else who
 
 
 def duration(seconds: float) -> str:
     minutes = int(seconds // 60)
     if minutes < 1:
-        return "under a minute"
+        return _("under a minute")
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if hours else plural(minutes, "minute")
+    if hours:
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
 def draw_cards(heads: list[str], values: list[str], feet: list[str] | None = None) -> str:
@@ -198,16 +213,23 @@ def as_layout(message: Message) -> Message:
     return Message(layout=layout, buttons=message.buttons)
 
 
+def ended_early(table: Table) -> str:
+    """A game's report title when the host or a moderator ended it before its end."""
+    if table.ended_by:
+        return _("The game was ended early by {who}.").format(who=f"<@{table.ended_by}>")
+    return _("The game was ended early.")
+
+
 def closing(embed: discord.Embed, table: Table, finished_at: datetime) -> Message:
     """What every final report ends with: the duration, the export hint and Rematch."""
     assert table.started_at is not None
     # Beside the other short figures at the top (the turns, who laid most), before the long parts.
     at = next((i for i, f in enumerate(embed.fields) if not f.inline), len(embed.fields))
     embed.insert_field_at(
-        at, name="Duration", value=duration((finished_at - table.started_at).total_seconds()), inline=True
+        at, name=_("Duration"), value=duration((finished_at - table.started_at).total_seconds()), inline=True
     )
-    embed.set_footer(text="/game export gives the full record of this game")
-    view = view_of(TableButton("rematch", table.id, label="Rematch", style=Style.success))
+    embed.set_footer(text=_("/game export gives the full record of this game"))
+    view = view_of(TableButton("rematch", table.id, label=_("Rematch"), style=Style.success))
     return Message(embed=embed, view=view)
 
 
@@ -216,12 +238,12 @@ class Presentation:
     """How one game looks and is played at a Discord table: every game-specific piece of the
     Discord layer, so that the cog never asks which game a table plays."""
 
-    pitch: str  # one line for the lobby
+    pitch: str  # one line for the lobby, marked with N_ and translated where shown
     options_line: Callable[[Table], str]  # the game's options, in words
     board: Callable[[Table], Message]
     turn_notice: Callable[[Table], str]  # the text that pings the player whose turn it is
     hand: Callable[[Table, int, str | None], Message] | None  # None: no secret hand
-    no_hand: str  # what asking for a hand answers where there is none
+    no_hand: str  # what asking for a hand answers where there is none (N_, translated where shown)
     final_report: Callable[[Table, datetime, dict[int, int] | None], Message]
     option_names: tuple[str, ...]  # the options of /game new that belong to this game
     command_options: Callable[[dict[str, Any], Any], Any]  # those options (and server defaults) -> model

@@ -16,6 +16,9 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.i18n import _, using
+from bot.translator import member_language
+
 PREFIX = "dh"
 TEMPLATE = re.compile(
     r"dh:(?P<kind>[a-z]+):(?P<table>\d{1,19}):(?P<version>\d{1,9})(?P<args>(?::[a-z0-9_]{1,20}){0,3})"
@@ -38,7 +41,7 @@ class Click:
         try:
             return int(self.args[index])
         except (IndexError, ValueError):
-            raise TableError("That button is not one of mine.") from None
+            raise TableError(_("That button is not one of mine.")) from None
 
 
 def custom_id(kind: str, table_id: int, version: int = 0, *args: object) -> str:
@@ -92,7 +95,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handler: ClickHandler | None = interaction.client.get_cog("Tables")  # type: ignore[assignment]
         if handler is None:
-            await interaction.response.send_message("Tables are not available right now.", ephemeral=True)
+            with using(member_language(interaction)):
+                await interaction.response.send_message(
+                    _("Tables are not available right now."), ephemeral=True
+                )
             return
         await handler.on_click(interaction, self.click)
 

@@ -13,6 +13,7 @@ import discord
 
 from bot.games import red_and_black as rb
 from bot.games.base import Status
+from bot.i18n import N_, _, ngettext
 from bot.tables import Table
 from bot.ui.base import (
     COLOUR,
@@ -21,8 +22,9 @@ from bot.ui.base import (
     Message,
     Presentation,
     Style,
+    cards,
     closing,
-    plural,
+    ended_early,
     seat_line,
 )
 from bot.ui.components import TableButton, view_of
@@ -37,64 +39,82 @@ def rb_card(name: str) -> str:
 
 
 def _sequence_line(kind: rb.Kind, missing: tuple[int, ...]) -> str:
-    need = "complete" if not missing else f"missing {', '.join(map(str, missing))}"
+    need = _("complete") if not missing else _("missing {ranks}").format(ranks=", ".join(map(str, missing)))
     return f"**{kind.label()}** ({need})"
 
 
 def rb_options_line(table: Table) -> str:
     options: rb.RedAndBlackOptions = table.options  # type: ignore[assignment]
-    return "until someone has 300 at the end of a deal" if options.to_300 else "8 deals"
+    return _("until someone has 300 at the end of a deal") if options.to_300 else _("8 deals")
 
 
 def _score_table(table: Table, deals: tuple[rb.DealScore, ...], totals: tuple[int, ...]) -> str:
     names = [table.name(s)[:7] for s in range(rb.PLAYERS)]
-    rows = ["deal " + "".join(f"{n:>8} " for n in names).rstrip()]
+    # The first column is as wide as its words in the current language ("deal", "sum"), 4 at least.
+    deal, total = _("deal"), _("sum")
+    width = max(4, len(deal), len(total))
+    rows = [f"{deal:<{width}} " + "".join(f"{n:>8} " for n in names).rstrip()]
     for d in deals[-8:]:
         marks = "".join(f"{d.scores[s]:>8}{'*' if d.winner == s else ' '}" for s in range(rb.PLAYERS))
-        rows.append(f"{d.number:>4} {marks}".rstrip())
-    rows.append("sum  " + "".join(f"{t:>8} " for t in totals).rstrip())
+        rows.append(f"{d.number:>{width}} {marks}".rstrip())
+    rows.append(f"{total:<{width}} " + "".join(f"{t:>8} " for t in totals).rstrip())
     return "```\n" + "\n".join(rows) + "\n```"
+
+
+NO_WINNER = {
+    "ended": N_("a player ended the play"),
+    "stock": N_("the stock ran out twice"),
+    "cap": N_("200 turns"),
+}
 
 
 def _deal_line(table: Table, deal: rb.DealScore) -> str:
     if deal.winner is None:
-        how = {"ended": "a player ended the play", "stock": "the stock ran out twice", "cap": "200 turns"}
-        return f"Deal {deal.number} ended without a winner ({how.get(deal.reason, deal.reason)})."
+        how = _(NO_WINNER[deal.reason]) if deal.reason in NO_WINNER else deal.reason
+        return _("Deal {number} ended without a winner ({why}).").format(number=deal.number, why=how)
     shown = deal.shown[deal.winner]
-    return (
-        f"Deal {deal.number}: **{table.name(deal.winner)}** declared in round {deal.round} with "
-        f"{shown} for **{deal.scores[deal.winner]}** points."
+    return ngettext(
+        "Deal {number}: **{name}** declared in round {round} with {shown} for **{n}** point.",
+        "Deal {number}: **{name}** declared in round {round} with {shown} for **{n}** points.",
+        deal.scores[deal.winner],
+    ).format(
+        number=deal.number,
+        name=table.name(deal.winner),
+        round=deal.round,
+        shown=shown,
+        n=deal.scores[deal.winner],
     )
 
 
 def rb_board(table: Table) -> Message:
     state: rb.RedAndBlackState = table.state
     view = state.public_view()
-    of = "to 300" if state.options.to_300 else f"of {rb.DEALS}"
-    title = f"Red and Black: deal {view.deal} {of} · round {view.round}"
+    if state.options.to_300:
+        title = _("{game}: deal {deal} to 300 · round {round}")
+    else:
+        title = _("{game}: deal {deal} of {deals} · round {round}")
+    title = title.format(game=table.spec.title, deal=view.deal, deals=rb.DEALS, round=view.round)
     if view.final_phase:
-        title += " · final phase"
+        title += " · " + _("final phase")
     embed = discord.Embed(title=title, colour=COLOUR)
     top = rb_card(view.discard_top) if view.discard_top else "—"
-    embed.add_field(
-        name="Discard pile", value=f"**{top}** ({plural(view.discard_count, 'card')})", inline=True
-    )
-    stock = "used up: take the discard or end the play" if view.final_phase else plural(view.stock, "card")
-    embed.add_field(name="Stock", value=stock, inline=True)
-    embed.add_field(name="Dealer", value=table.name(view.dealer), inline=True)
+    embed.add_field(name=_("Discard pile"), value=f"**{top}** ({cards(view.discard_count)})", inline=True)
+    stock = _("used up: take the discard or end the play") if view.final_phase else cards(view.stock)
+    embed.add_field(name=_("Stock"), value=stock, inline=True)
+    embed.add_field(name=_("Dealer"), value=table.name(view.dealer), inline=True)
     seats = []
     for seat in range(rb.PLAYERS):
         marker = "▶️ " if seat == view.current_player and not state.is_over else ""
         doing = ""
         if seat == view.current_player and not state.is_over:
-            doing = " · drawing" if view.phase == rb.DRAW else " · has drawn, discarding"
-        seats.append(f"{marker}{seat_line(table, seat)}: {plural(view.hand_sizes[seat], 'card')}{doing}")
-    embed.add_field(name="Seats", value="\n".join(seats), inline=False)
+            doing = " · " + (_("drawing") if view.phase == rb.DRAW else _("has drawn, discarding"))
+        seats.append(f"{marker}{seat_line(table, seat)}: {cards(view.hand_sizes[seat])}{doing}")
+    embed.add_field(name=_("Seats"), value="\n".join(seats), inline=False)
     if view.deals:
-        embed.add_field(name="Last deal", value=_deal_line(table, view.deals[-1]), inline=False)
-    embed.add_field(name="Scores", value=_score_table(table, view.deals, view.totals), inline=False)
-    embed.set_footer(text="Your hand is private: open it with My hand")
-    buttons = view_of(TableButton("hand", table.id, label="My hand", style=Style.primary))
+        embed.add_field(name=_("Last deal"), value=_deal_line(table, view.deals[-1]), inline=False)
+    embed.add_field(name=_("Scores"), value=_score_table(table, view.deals, view.totals), inline=False)
+    embed.set_footer(text=_("Your hand is private: open it with My hand"))
+    buttons = view_of(TableButton("hand", table.id, label=_("My hand"), style=Style.primary))
     return Message(embed=embed, view=buttons)
 
 
@@ -106,10 +126,12 @@ def rb_turn_notice(table: Table) -> str:
     if state.deals and state.turn == 0 and state.phase == rb.DRAW:
         prefix = _deal_line(table, state.deals[-1]) + " "
     if state.final_phase:
-        ask = f"take the {rb_card(rb.name(state.discards[-1]))} from the discard pile or end the play"
+        ask = _("take the {card} from the discard pile or end the play").format(
+            card=rb_card(rb.name(state.discards[-1]))
+        )
     else:
-        ask = "draw from the stock or take the top discard"
-    return f"{prefix}{who}, it is your turn: {ask}. Use **My hand** on the board."
+        ask = _("draw from the stock or take the top discard")
+    return prefix + _("{who}, it is your turn: {ask}. Use **My hand** on the board.").format(who=who, ask=ask)
 
 
 def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
@@ -120,19 +142,25 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
     lines = [f"*{note}*"] if note else []
     reds = " ".join(c[0] for c in mine.hand if c.endswith("R")) or "—"
     blacks = " ".join(c[0] for c in mine.hand if c.endswith("B")) or "—"
-    lines.append(f"{RED_MARK} red: **{reds}**\n{BLACK_MARK} black: **{blacks}**")
+    red = _("red: **{cards}**").format(cards=reds)
+    black = _("black: **{cards}**").format(cards=blacks)
+    lines.append(f"{RED_MARK} {red}\n{BLACK_MARK} {black}")
     closest = rb.closest_pair([int(name[0]) for name in mine.hand])
-    lines.append("Closest to: " + " · ".join(_sequence_line(kind, missing) for kind, missing in closest))
+    lines.append(
+        _("Closest to: {sequences}").format(
+            sequences=" · ".join(_sequence_line(kind, missing) for kind, missing in closest)
+        )
+    )
     my_turn = public.current_player == seat and not state.is_over
     buttons: list[TableButton] = []
     if state.is_over:
-        lines.append("The game is over.")
+        lines.append(_("The game is over."))
     elif not my_turn:
-        lines.append(f"It is {table.name(public.current_player)}'s turn.")
+        lines.append(_("It is {name}'s turn.").format(name=table.name(public.current_player)))
     elif public.phase == rb.DRAW:
         top = rb_card(public.discard_top) if public.discard_top else None
         lines.append(
-            "**Your turn.** Draw a card." if not public.final_phase else "**Your turn** (final phase)."
+            _("**Your turn.** Draw a card.") if not public.final_phase else _("**Your turn** (final phase).")
         )
         if mine.can_draw_stock:
             buttons.append(
@@ -141,7 +169,7 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
                     table.id,
                     version,
                     rb.encode_action({"type": "draw", "source": "stock"}),
-                    label="Draw from the stock",
+                    label=_("Draw from the stock"),
                     style=Style.primary,
                     row=3,
                 )
@@ -153,20 +181,23 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
                     table.id,
                     version,
                     rb.encode_action({"type": "draw", "source": "discard"}),
-                    label=f"Take {top}",
+                    label=_("Take {card}").format(card=top),
                     style=Style.primary,
                     row=3,
                 )
             )
         if mine.can_end_play:
             buttons.append(
-                TableButton("act", table.id, version, "e", label="End the play", style=Style.danger, row=3)
+                TableButton("act", table.id, version, "e", label=_("End the play"), style=Style.danger, row=3)
             )
     else:
-        taken = f" (not the {rb_card(mine.taken)} you just took)" if mine.taken else ""
-        lines.append(f"**Your turn.** Discard a card{taken}.")
+        if mine.taken:
+            discard = _("**Your turn.** Discard a card (not the {card} you just took).")
+        else:
+            discard = _("**Your turn.** Discard a card.")
+        lines.append(discard.format(card=rb_card(mine.taken) if mine.taken else ""))
         if mine.declarable:
-            lines.append("✨ **You can declare!** Your other 14 cards make two matched sequences.")
+            lines.append("✨ " + _("**You can declare!** Your other 14 cards make two matched sequences."))
         for k, name in enumerate(sorted(set(mine.hand), key=lambda c: (c[1] != "R", c[0]))):
             buttons.append(
                 TableButton(
@@ -190,39 +221,50 @@ def rb_hand(table: Table, seat: int, note: str | None = None) -> Message:
                     table.id,
                     version,
                     rb.encode_action({"type": "declare", "card": name}),
-                    label=f"Declare, discarding {name}",
+                    label=_("Declare, discarding {card}").format(card=name),
                     style=Style.success,
                     row=3,
                 )
             )
-    buttons.append(TableButton("refresh", table.id, version, label="Refresh", row=4))
+    buttons.append(TableButton("refresh", table.id, version, label=_("Refresh"), row=4))
     embed = discord.Embed(description="\n".join(lines), colour=COLOUR)
     embed.set_author(
-        name=f"Your hand: {plural(len(mine.hand), 'card')} · deal {public.deal}, round {public.round}"
+        name=_("Your hand: {cards} · deal {deal}, round {round}").format(
+            cards=cards(len(mine.hand)), deal=public.deal, round=public.round
+        )
     )
     return Message(embed=embed, view=view_of(*buttons))
+
+
+def points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def rb_final(table: Table, finished_at: datetime) -> Message:
     state: rb.RedAndBlackState = table.state
     result = state.result()
     if result.status is Status.ABANDONED:
-        who = f" by <@{table.ended_by}>" if table.ended_by else ""
-        title, colour = f"The game was ended early{who}.", LOST_COLOUR
+        title, colour = ended_early(table), LOST_COLOUR
     else:
-        names = " and ".join(table.name(s) for s in result.winners)
-        title, colour = (
-            f"{names} win{'s' if len(result.winners) == 1 else ''} with {max(result.totals)} points!",
-            WON_COLOUR,
+        joiner = " " + _("and") + " "
+        names = joiner.join(table.name(s) for s in result.winners)
+        best = max(result.totals)
+        title = ngettext(
+            "{names} wins with {points} points!", "{names} win with {points} points!", len(result.winners)
         )
-    embed = discord.Embed(title="Red and Black: final standings", description=f"**{title}**", colour=colour)
+        title, colour = title.format(names=names, points=best), WON_COLOUR
+    embed = discord.Embed(
+        title=_("{game}: final standings").format(game=table.spec.title),
+        description=f"**{title}**",
+        colour=colour,
+    )
     lines = [
-        f"{place}. {seat_line(table, seat)}: {result.totals[seat]} points"
+        f"{place}. {seat_line(table, seat)}: " + points(result.totals[seat])
         for place, seat in enumerate(result.standing(), start=1)
     ]
-    embed.add_field(name="Standings", value="\n".join(lines), inline=False)
+    embed.add_field(name=_("Standings"), value="\n".join(lines), inline=False)
     embed.add_field(
-        name="Deal by deal (* won the deal)",
+        name=_("Deal by deal (* won the deal)"),
         value=_score_table(table, result.deals, result.totals),
         inline=False,
     )
@@ -247,8 +289,10 @@ def command_options(given: dict[str, Any], server: Any) -> rb.RedAndBlackOptions
 
 
 PRESENTATION = Presentation(
-    pitch="Four players, secret hands: collect two matched sequences and declare first "
-    "(exactly 4 seats; AI seats can fill them).",
+    pitch=N_(
+        "Four players, secret hands: collect two matched sequences and declare first "
+        "(exactly 4 seats; AI seats can fill them)."
+    ),
     options_line=rb_options_line,
     board=rb_board,
     turn_notice=rb_turn_notice,

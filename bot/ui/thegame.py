@@ -14,6 +14,7 @@ import discord
 from bot.charts import piles_chart
 from bot.games import thegame
 from bot.games.base import Status
+from bot.i18n import N_, _, ngettext
 from bot.tables import StaleView, Table, TableError
 from bot.ui.base import (
     LOST_COLOUR,
@@ -22,21 +23,25 @@ from bot.ui.base import (
     Message,
     Presentation,
     Style,
+    cards,
     closing,
     draw_cards,
-    plural,
     seat_line,
 )
 from bot.ui.components import Click, TableButton
 
 ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
-SIGNAL_TEXT = {"dont_play": "please don't play here", "good_card": "has a good card for this pile"}
+SIGNAL_TEXT = {"dont_play": N_("please don't play here"), "good_card": N_("has a good card for this pile")}
 SIGNAL_EMOJI = {"dont_play": "🛑", "good_card": "👍"}
 
 
 def options_line(table: Table) -> str:
     hand, minimum = table.options.resolved(len(table.seats))  # type: ignore[attr-defined]
-    return f"hand of {hand}, at least {minimum} cards a turn while the draw pile lasts"
+    return ngettext(
+        "hand of {hand}, at least {n} card a turn while the draw pile lasts",
+        "hand of {hand}, at least {n} cards a turn while the draw pile lasts",
+        minimum,
+    ).format(hand=hand, n=minimum)
 
 
 def pile_cards(tops: tuple[int, ...]) -> str:
@@ -51,12 +56,16 @@ def board(table: Table) -> Message:
     view = state.public_view()
     layout = Layout()
     over = state.is_over
-    layout.text(
-        f"## The Game: turn {view.turn}\n"
-        f"-# Draw pile: {plural(view.draw_pile, 'card')} · {plural(view.cards_left, 'card')} not laid yet"
+    title = _("{game}: turn {turn}").format(game=table.spec.title, turn=view.turn)
+    counts = _("Draw pile: {cards} · {left} not laid yet").format(
+        cards=cards(view.draw_pile), left=cards(view.cards_left)
     )
+    layout.text(f"## {title}\n-# {counts}")
     signals = [
-        f"{SIGNAL_EMOJI[sig.signal]} Pile {sig.pile} · {table.name(sig.player)}: {SIGNAL_TEXT[sig.signal]}"
+        f"{SIGNAL_EMOJI[sig.signal]} "
+        + _("Pile {pile} · {name}: {signal}").format(
+            pile=sig.pile, name=table.name(sig.player), signal=_(SIGNAL_TEXT[sig.signal])
+        )
         for sig in sorted(view.signals, key=lambda sig: sig.pile)
     ]
     layout.text("\n".join([pile_cards(view.piles), *signals]))
@@ -64,13 +73,18 @@ def board(table: Table) -> Message:
     seats = []
     for i in range(len(table.seats)):
         marker = "▶️ " if i == view.current_player and not over else ""
-        size = "left the game" if view.left[i] else plural(view.hand_sizes[i], "card")
+        size = _("left the game") if view.left[i] else cards(view.hand_sizes[i])
         seats.append(f"{marker}{seat_line(table, i)}: {size}")
-    layout.part("Seats", "\n".join(seats))
+    layout.part(_("Seats"), "\n".join(seats))
     if not over:
         current = table.name(view.current_player)
-        layout.part("This turn", f"{current} has laid {view.played_this_turn} of at least {view.min_cards}")
-    layout.row(TableButton("hand", table.id, label="Show my hand", style=Style.primary))
+        layout.part(
+            _("This turn"),
+            _("{name} has laid {laid} of at least {least}").format(
+                name=current, laid=view.played_this_turn, least=view.min_cards
+            ),
+        )
+    layout.row(TableButton("hand", table.id, label=_("Show my hand"), style=Style.primary))
     return Message(layout=layout)
 
 
@@ -80,7 +94,9 @@ def turn_notice(table: Table) -> str:
     seat = table.seats[state.current]
     who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
     need = state.min_cards
-    return f"{who}, it is your turn: lay at least {plural(need, 'card')}. Use **Show my hand** on the board."
+    return _("{who}, it is your turn: lay at least {cards}. Use **Show my hand** on the board.").format(
+        who=who, cards=cards(need)
+    )
 
 
 # ---- a hand (ephemeral) ------------------------------------------------------------------------
@@ -101,7 +117,7 @@ def fit_line(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> str:
     trick · ⬆️1 gap 5"."""
     places = []
     for step, pile in _gaps(card, piles, tops)[:SHOWN_PLACES]:
-        how = "↩ backwards trick" if step < 0 else f"gap {step}"
+        how = "↩ " + _("backwards trick") if step < 0 else _("gap {gap}").format(gap=step)
         places.append(f"{ARROWS[pile - 1]}{pile} {how}")
     return f"**{card}**: " + " · ".join(places)
 
@@ -121,24 +137,26 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
     mine = state.private_view(seat)
     public = mine.public
     my_turn = public.current_player == seat and not state.is_over
-    lines = [f"### Your hand: {plural(len(mine.hand), 'card')}"]
+    lines = ["### " + _("Your hand: {cards}").format(cards=cards(len(mine.hand)))]
     if note:
         lines.append(f"*{note}*")
     if state.is_over:
-        lines.append("The game is over.")
+        lines.append(_("The game is over."))
     elif my_turn:
         lines.append(
-            f"**Your turn.** You have laid {public.played_this_turn} of at least {public.min_cards}."
+            _("**Your turn.** You have laid {laid} of at least {least}.").format(
+                laid=public.played_this_turn, least=public.min_cards
+            )
         )
     else:
-        lines.append(f"It is {table.name(public.current_player)}'s turn. Your cards:")
+        lines.append(_("It is {name}'s turn. Your cards:").format(name=table.name(public.current_player)))
     piles = "  ".join(f"{ARROWS[i]}{top}" for i, top in enumerate(public.piles))
-    lines.append(f"Piles: {piles}")
+    lines.append(_("Piles: {piles}").format(piles=piles))
     if not state.is_over:
         if any(card in mine.playable for card in mine.hand):
-            lines.append("-# Green: a close fit or the trick · blue: a wider gap · grey: no fit")
+            lines.append("-# " + _("Green: a close fit or the trick · blue: a wider gap · grey: no fit"))
         else:
-            lines.append("None of your cards fits a pile now.")
+            lines.append(_("None of your cards fits a pile now."))
     layout = Layout()
     layout.text("\n".join(lines))
     version = table.version
@@ -147,7 +165,7 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
         text = (
             fit_line(card, places, public.piles)
             if places and not state.is_over
-            else f"**{card}**: no pile now"
+            else f"**{card}**: " + _("no pile now")
         )
         if state.is_over:
             text = f"**{card}**"
@@ -169,12 +187,12 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
             table.id,
             version,
             "e",
-            label="End turn",
+            label=_("End turn"),
             style=Style.primary,
             disabled=not mine.can_end_turn,
         ),
-        TableButton("sigmenu", table.id, version, label="Pile signals", disabled=state.is_over),
-        TableButton("refresh", table.id, version, label="Refresh"),
+        TableButton("sigmenu", table.id, version, label=_("Pile signals"), disabled=state.is_over),
+        TableButton("refresh", table.id, version, label=_("Refresh")),
     )
     return Message(layout=layout)
 
@@ -185,22 +203,23 @@ def pile_choice(table: Table, seat: int, card: int) -> Message:
     mine = state.private_view(seat)
     piles = mine.playable.get(card, ())
     version = table.version
-    layout = Layout().text(f"### Where should **{card}** go?")
+    layout = Layout().text("### " + _("Where should **{card}** go?").format(card=card))
     buttons = []
     for pile in piles:
         top = state.piles[pile - 1]
-        trick = " (backwards trick)" if thegame.gap(card, pile - 1, top) < 0 else ""
+        trick = " " + _("(backwards trick)") if thegame.gap(card, pile - 1, top) < 0 else ""
         buttons.append(
             TableButton(
                 "act",
                 table.id,
                 version,
                 thegame.encode_action({"type": "play", "card": card, "pile": pile}),
-                label=f"Pile {pile} {ARROWS[pile - 1]} on {top}{trick}",
+                label=_("Pile {pile} {arrow} on {top}").format(pile=pile, arrow=ARROWS[pile - 1], top=top)
+                + trick,
                 style=Style.success,
             )
         )
-    buttons.append(TableButton("back", table.id, version, label="Cancel", style=Style.secondary))
+    buttons.append(TableButton("back", table.id, version, label=_("Cancel"), style=Style.secondary))
     layout.row(*buttons)
     return Message(layout=layout)
 
@@ -211,10 +230,15 @@ def signal_panel(table: Table, seat: int) -> Message:
     version = table.version
     mine = {s.pile: s.signal for s in state.signal_views() if s.player == seat}
     layout = Layout().text(
-        "### Pile signals\nTell the others about a pile without naming a number. "
-        "A signal lasts until the end of your next turn."
+        "### "
+        + _("Pile signals")
+        + "\n"
+        + _(
+            "Tell the others about a pile without naming a number. "
+            "A signal lasts until the end of your next turn."
+        )
     )
-    kinds = (("dont_play", "don't play", Style.danger), ("good_card", "good card", Style.success))
+    kinds = (("dont_play", _("don't play"), Style.danger), ("good_card", _("good card"), Style.success))
     for pile in range(1, thegame.PILES + 1):
         held = mine.get(pile)
         row = [
@@ -223,7 +247,7 @@ def signal_panel(table: Table, seat: int) -> Message:
                 table.id,
                 version,
                 thegame.encode_action({"type": "signal", "pile": pile, "signal": kind}),
-                label=f"Pile {pile}: {words}",
+                label=_("Pile {pile}: {signal}").format(pile=pile, signal=words),
                 style=lit if held == kind else Style.secondary,
                 emoji=SIGNAL_EMOJI[kind],
             )
@@ -235,12 +259,12 @@ def signal_panel(table: Table, seat: int) -> Message:
                 table.id,
                 version,
                 thegame.encode_action({"type": "signal", "pile": pile, "signal": "clear"}),
-                label="Clear",
+                label=_("Clear"),
                 disabled=held is None,
             )
         )
         layout.row(*row)
-    layout.row(TableButton("back", table.id, version, label="Back to my hand", style=Style.primary))
+    layout.row(TableButton("back", table.id, version, label=_("Back to my hand"), style=Style.primary))
     return Message(layout=layout)
 
 
@@ -253,29 +277,38 @@ def final_report(table: Table, finished_at: datetime, strikes: dict[int, int] | 
     result = state.result()
     left = result.cards_left
     if result.status is Status.WON:
-        title, colour = "You beat The Game! All 98 cards are laid.", WON_COLOUR
+        title, colour = _("You beat The Game! All 98 cards are laid."), WON_COLOUR
     elif result.status is Status.ABANDONED:
-        who = f" by <@{table.ended_by}>" if table.ended_by else ""
-        title, colour = f"The game was ended early{who}: {plural(left, 'card')} not laid.", LOST_COLOUR
+        if table.ended_by:
+            text = _("The game was ended early by {who}: {cards} not laid.")
+        else:
+            text = _("The game was ended early: {cards} not laid.")
+        title, colour = text.format(who=f"<@{table.ended_by}>", cards=cards(left)), LOST_COLOUR
     else:
-        verdict = " An excellent result!" if result.excellent else ""
-        title, colour = f"Game over: {plural(left, 'card')} not laid.{verdict}", LOST_COLOUR
-    embed = discord.Embed(title="The Game: final report", description=f"**{title}**", colour=colour)
-    embed.add_field(name="Turns", value=str(result.turns), inline=True)
+        verdict = " " + _("An excellent result!") if result.excellent else ""
+        title, colour = _("Game over: {cards} not laid.").format(cards=cards(left)) + verdict, LOST_COLOUR
+    embed = discord.Embed(
+        title=_("{game}: final report").format(game=table.spec.title),
+        description=f"**{title}**",
+        colour=colour,
+    )
+    embed.add_field(name=_("Turns"), value=str(result.turns), inline=True)
     best = max(range(len(table.seats)), key=lambda i: result.laid_by[i])
-    embed.add_field(name="Laid most", value=f"{table.name(best)} ({result.laid_by[best]})", inline=True)
+    embed.add_field(name=_("Laid most"), value=f"{table.name(best)} ({result.laid_by[best]})", inline=True)
     laid = "\n".join(
-        f"{seat_line(table, i)}: laid {result.laid_by[i]}" + (" (left)" if state.left[i] else "")
+        _("{seat}: laid {n}").format(seat=seat_line(table, i), n=result.laid_by[i])
+        + (" " + _("(left)") if state.left[i] else "")
         for i in range(len(table.seats))
     )
-    embed.add_field(name="Seats", value=laid, inline=False)
+    embed.add_field(name=_("Seats"), value=laid, inline=False)
     if strikes:
         names = {s.user_id: s.name for s in table.seats if s.user_id is not None}
         lines = [
-            f"{names.get(user_id, f'<@{user_id}>')}: {plural(count, 'strike')}"
+            f"{names.get(user_id, f'<@{user_id}>')}: "
+            + ngettext("{n} strike", "{n} strikes", count).format(n=count)
             for user_id, count in sorted(strikes.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))
         ]
-        embed.add_field(name="Talk rule", value="\n".join(lines), inline=False)
+        embed.add_field(name=_("Talk rule"), value="\n".join(lines), inline=False)
     return closing(embed, table, finished_at)
 
 
@@ -290,11 +323,15 @@ def card_menu(table: Table, seat: int, click: Click) -> Message:
     if click.version < table.rule_version:
         raise StaleView(table)
     if state.current != seat:
-        raise TableError(f"It is {table.name(state.current)}'s turn, not yours. Your hand will be ready.")
+        raise TableError(
+            _("It is {name}'s turn, not yours. Your hand will be ready.").format(
+                name=table.name(state.current)
+            )
+        )
     if card not in state.hands[seat]:
         raise StaleView(table)
     if card not in state.private_view(seat).playable:
-        raise TableError(f"{card} does not fit on any pile right now.")
+        raise TableError(_("{card} does not fit on any pile right now.").format(card=card))
     return pile_choice(table, seat, card)
 
 
@@ -328,14 +365,14 @@ def command_options(given: dict[str, Any], server: Any) -> thegame.TheGameOption
 
 
 PRESENTATION = Presentation(
-    pitch="Everyone plays together against the deck: lay all 98 cards on the four piles.",
+    pitch=N_("Everyone plays together against the deck: lay all 98 cards on the four piles."),
     options_line=options_line,
     board=board,
     turn_notice=turn_notice,
     hand=hand,
     no_hand="",
     final_report=final_report,
-    chart=lambda table: piles_chart(table.state.pile_tops_by_turn()),
+    chart=lambda table: piles_chart(table.state.pile_tops_by_turn(), _("The four piles, turn by turn")),
     menus={"card": card_menu, "sigmenu": lambda table, seat, click: signal_panel(table, seat)},
     after=after,
     legacy=LEGACY,
