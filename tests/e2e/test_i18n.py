@@ -12,7 +12,8 @@ import discord
 import pytest
 import simcord.interactions
 
-from tests.e2e.helpers import button, open_table, title_of
+from bot.tables import PLAYING, Table
+from tests.e2e.helpers import button, title_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("de", "fr", "es-ES", "es-419")
@@ -47,9 +48,30 @@ def world(env: Any, *names: str, locale: str | None = None) -> tuple[Any, Any, l
     return guild, channel, members, mod
 
 
+async def click_id(member: Any, message: Any, prefix: str, suffix: str = "") -> Any:
+    """Click a button found by its custom_id, whatever language its label is in."""
+    return await member.click(message, custom_id=button(message, prefix=prefix, suffix=suffix)["custom_id"])
+
+
+async def open_table(env: Any, channel: Any, host: Any, *others: Any, ai: int = 0, **options: Any) -> Table:
+    """/game new, Join by the others, AI seats, Start: the lobby's buttons found by their ids, since
+    their labels are in the server's language."""
+    result = await host.slash(channel, "game new", **options)
+    lobby = result.response
+    assert lobby is not None and not lobby.ephemeral
+    for member in others:
+        await click_id(member, lobby, "dh:join:")
+    for _ in range(ai):
+        await click_id(host, lobby, "dh:ai:", ":normal")
+    await click_id(host, lobby, "dh:start:")
+    table = env.bot.tables.in_channel(channel.id)
+    assert table is not None and table.status == PLAYING
+    return table
+
+
 async def end_game(channel: Any, host: Any) -> None:
     asked = await host.slash(channel, "game end")
-    await host.click(asked.response, label="End it")
+    await click_id(host, asked.response, "dh:endok:", ":yes")
 
 
 def embed_fields(message: Any, index: int = 0) -> dict[str, str]:
