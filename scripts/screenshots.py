@@ -1,6 +1,6 @@
 """Render sample games as players see them, for the README: lobby, board, a hand, final report of
 The Game; the board and final report of Skip-Bo Junior; the board, a hand and the standings of
-Red and Black.
+Red and Black; and a board and a hand of The Game on a German server (de-board.png, de-hand.png).
 
 Needs the screenshot extra and a browser:  pip install "simcord[screenshot]==3.2.1" and Debian's
 chromium package (/usr/bin/chromium). Run: python scripts/screenshots.py [OUT_DIR]
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import discord
 import simcord
+import simcord.interactions
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -33,6 +34,8 @@ from tests.e2e.helpers import (  # noqa: E402
     the_board,
     titled,
 )
+from tests.e2e.test_i18n import click_id  # noqa: E402
+from tests.e2e.test_i18n_games import play_the_game_turn  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -132,6 +135,7 @@ async def main(out: Path) -> None:
             async with env.preview(channel, assets=assets, viewers=[mod], width=820, height=520) as preview:
                 await preview.screenshot(out / "settings.png", viewer=mod, target=settings.response)
             await other_games(env, guild, out, assets)
+            await german_game(env, out, assets)
         # SimCord's shutdown does not call bot.close(); close the store so its thread ends.
         await bot.store.close()
     print(f"screenshots written to {out}")
@@ -191,6 +195,52 @@ async def other_games(env, guild, out: Path, assets: dict) -> None:  # type: ign
         await preview.screenshot(
             out / "rb-final.png", viewer=dan, target=titled(channel, "Red and Black: final standings")[-1]
         )
+
+
+def send_client_languages(languages: dict[int, str]) -> None:
+    """SimCord sends every interaction as en-US; Discord sends each member's client language and
+    the server's. This sends the language of ``languages`` (by user id) and the server's own."""
+    base_payload = simcord.interactions.base_payload
+
+    def with_languages(backend, **kwargs):  # type: ignore[no-untyped-def]
+        record, payload = base_payload(backend, **kwargs)
+        payload["locale"] = languages.get(kwargs["user_id"], "en-US")
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    simcord.interactions.base_payload = with_languages
+
+
+async def german_game(env, out: Path, assets: dict) -> None:  # type: ignore[no-untyped-def]
+    """The Game on a server whose language in Discord is German, played by members whose clients
+    are German: the board is the server's, the hand its owner's, both German."""
+    guild = env.create_guild(name="Spieleabend", preferred_locale="de")
+    channel = guild.create_text_channel("the-game")
+    anna, ben, cleo = (guild.add_member(env.create_user(n)) for n in ("anna", "ben", "cleo"))
+    send_client_languages({m.id: "de" for m in (anna, ben, cleo)})
+    lobby = (await anna.slash(channel, "game new")).response
+    await click_id(ben, lobby, "dh:join:")
+    await click_id(cleo, lobby, "dh:join:")
+    await click_id(anna, lobby, "dh:start:")
+    table = env.bot.tables.in_channel(channel.id)
+    members = {m.id: m for m in (anna, ben, cleo)}
+
+    def german_board():  # type: ignore[no-untyped-def]
+        return the_board(channel, "The Game: Zug")
+
+    async with env.preview(
+        channel, assets=assets, viewers=[anna, ben, cleo], width=820, height=760
+    ) as preview:
+        for _ in range(4):
+            seat = table.state.current
+            await play_the_game_turn(members[table.seats[seat].user_id], german_board(), table, seat)
+            await env.advance_time(TURN_SECONDS)
+        await env.settle()
+        owner = members[table.seats[table.state.current].user_id]
+        await preview.screenshot(out / "de-board.png", viewer=anna, target=german_board())
+        hand = await click_id(owner, german_board(), f"dh:hand:{table.id}:")
+        await preview.screenshot(out / "de-hand.png", viewer=owner, target=hand.response)
 
 
 if __name__ == "__main__":
