@@ -1792,6 +1792,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     after_tok = scene.words[n.last + 1] if n.last + 1 < len(toks) else ""
     if value > 99 or value < 1:
         return "not a card value"
+    if _other_game_card(n, toks, scene):
+        return "a card of another game"
     if (
         after_tok == "%"
         or a1 in ("percent", "prozent", "pourcent", "porciento", "pct")
@@ -1845,6 +1847,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         return _offset_role(n, prev, nxt, scene)
     # Offsets from a pile's top come before everything else that reads small numbers.
     offset = _offset_cue(n, prev, nxt, scene)
+    if offset and value == 10 and not set(prev[:4]) & NOTHING and not set(prev[:2]) & BOUND_BEFORE:
+        return "the backwards trick"  # an exact step of ten from a top, in any words or direction
     if offset and not (value == 10 and _trick(prev, nxt, scene)):
         n.how = "offset"
         return None
@@ -1854,8 +1858,9 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         if value <= 4 and (b1 in roles.PILE or a1 in roles.PILE):
             return "a pile number"
         return None
-    if a1 in THOUSANDS:
-        return "not a card value"  # "the sixty-four thousand dollar question", "cuarenta mil"
+    if a1 in THOUSANDS and a1 == after_tok and (a1 != "grand" or not scene.wordset & STOPWORDS["fr"]):
+        # "the sixty-four thousand dollar question", "cuarenta mil", "5 grand"; not "à vingt, grand max"
+        return "not a card value"
     if b1 in ("mid", "mitte", "mediados") and value % 10 == 0:
         n.value += 5
         return None
@@ -1909,7 +1914,7 @@ def _harmless(
         digits
         and n.first < n.last
         and "." in scene.text[toks[n.first].end : toks[n.last].start]
-        and scene.wordset & roles.SOFTWARE
+        and (scene.wordset & roles.SOFTWARE or any(w.startswith(UPDATE_STEMS) for w in scene.wordset))
     ):
         return "a label or a version"
     # A year told with its event in the past: "en el 92 fueron las Olimpiadas", "im 98 war die WM".
@@ -2169,7 +2174,7 @@ def _harmless(
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
     if before_tok in roles.CURRENCY or after_tok in roles.CURRENCY or a1 in roles.MONEY_WORDS:
         return "money"
-    if b1 in roles.MONEY_WORDS and b2 in ("de", "of", "von"):
+    if b1 in roles.MONEY_WORDS and b1 != "cent" and b2 in ("de", "of", "von"):
         return "money"
     # Versions and identifiers: "v3.0.2", "Android 14", "bus 52", "Partie Nummer 14".
     # A label right before the number, with nothing between ("bus 52", "No. 5", "n° 2"): after a
@@ -2204,6 +2209,8 @@ def _harmless(
         return "a title or a name"
     if label in roles.GAME_ORDINAL_BEFORE or (b1 == "of" and b2 == "best" and before_tok == "of"):
         return "a round, game or seat number"
+    if before_tok in SEAT_NOUNS and value <= 12 and a1 not in roles.CARD_NOUNS:
+        return "a round, game or seat number"  # "c'est qui le joueur 4 ?", "wer ist Spieler 4?"
     if a1 in roles.PILE and value <= 4 and b1 not in ("a", "an", "ne", "un", "une", "una", "el", "le"):
         return "a pile number"
     if (
@@ -2352,6 +2359,23 @@ def _harmless(
         return "an age"
     if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:4]) & FEEL:
         return "an age"  # "fühl mich wie 70", "I feel like 80 today"
+    if (
+        value >= 10
+        and (b1 in FEEL or (b1 in ("me", "mich", "moi") and b2 in FEEL))
+        and (not nxt or a1 in AFTER_FEELING)
+    ):
+        return "an age"  # "this game makes me feel 80", "ich fühl mich 90 heute"; not "I feel 47 is safe"
+    # An age in apposition: "mein Neffe, 12, hat uns fertig gemacht", "my niece, 9, beat us".
+    if before_tok == "," and after_tok == "," and n.first >= 2 and scene.words[n.first - 2] in roles.PEOPLE:
+        return "an age"
+    # A birthday named in a message about no card: "happy bday Tom!! 30 already??".
+    if (
+        value >= 10
+        and scene.wordset & roles.BIRTHDAY
+        and not scene.wordset & CARD_OR_PILE
+        and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
+    ):
+        return "an age"
     if b1 == "at" and value >= 5 and set(prev[:5]) & LIFE_STARTS:
         return "an age"  # "I first played this at 16"
     if b1 == "los" and b2 == "a" and value >= 5 and not set(prev[:4]) & (roles.HAVE | PLAY_VERBS):
@@ -2481,9 +2505,11 @@ def _harmless(
         return "a count of cards"
     if small and roles.IN_HAND.match(" ".join(nxt)) and b1 not in roles.ARTICLES and b2 not in roles.ARTICLES:
         return "a count of cards"
+    if small and _at_once(nxt):
+        return "a count of cards"  # "hab ich 5 auf einmal gelegt", "j'en ai posé 4 d'un coup"
     if small and (b1 in EACH or (b1 == "uno" and b2 == "cada")):
         return "a count of cards"  # "zu zweit hat jeder 7"
-    if small and a1 in RELATIVES and b1 not in roles.ARTICLES and after_tok != ",":
+    if small and a1 in RELATIVES and b1 not in roles.ARTICLES and after_tok not in (",", ".", ":"):
         return "a count of cards"  # "I've got two that are really close"
     if (
         small
@@ -2587,6 +2613,45 @@ def _harmless(
     ):
         return "odds"  # "Chancen stehen 60 zu 40": the second number of the odds
     return None
+
+
+SEAT_NOUNS = frozenset("player spieler spielerin joueur joueuse jugador jugadora".split())
+UPDATE_STEMS = ("actualiz", "aktualisier", "updat", "upgrad")
+ANY_ONE = frozenset("algun alguna any irgendeine irgendeinen irgendwer".split())
+AFTER_FEELING = frozenset(
+    "today again already now lol haha and heute schon jetzt wieder aujourd deja maintenant hoy ya "
+    "ahora".split()
+)
+AT_ONCE = (
+    ("at", "once"),
+    ("in", "one", "go"),
+    ("auf", "einmal"),
+    ("auf", "einen", "schlag"),
+    ("in", "einem", "zug"),
+    ("d", "un", "coup"),
+    ("en", "un", "coup"),
+    ("de", "golpe"),
+    ("de", "una", "vez"),
+    ("del", "tiron"),
+)
+OTHER_GAME = re.compile(r"\b(?:UNO|Uno)\b")
+
+
+def _at_once(nxt: list[str]) -> bool:
+    """The words after a count say it was done in one go: "5 auf einmal", "4 d'un coup"."""
+    return any(tuple(nxt[: len(words)]) == words for words in AT_ONCE)
+
+
+def _other_game_card(n: Num, toks: list[Tok], scene: Scene) -> bool:
+    """A draw card of UNO, named with its game: "ayer en el UNO me comí un +4"."""
+    last = n.last
+    return (
+        toks[last].text in ("2", "4")
+        and last > 0
+        and toks[last - 1].text == "+"
+        and toks[last - 1].end == toks[last].start
+        and bool(OTHER_GAME.search(scene.message))
+    )
 
 
 WORK_WORDS = frozenset(
@@ -2711,6 +2776,7 @@ def _titled(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     if (
         n.how == "word"
         and not german
+        and not _german_only(words[n.first])  # "ne glatte Achtzig": a German noun
         and not starts
         and scene.capital(n.first)
         and not toks[n.first].text.isupper()
@@ -2732,6 +2798,11 @@ def _titled(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
         and _name(after, scene)
         and words[after + 1] not in (",", "?", "!", ".")
     )
+
+
+def _german_only(word: str) -> bool:
+    readings = read_word(word, LANGUAGES)
+    return bool(readings) and all(r.lang == "de" for r in readings)
 
 
 def _name(k: int, scene: Scene) -> bool:
@@ -2869,6 +2940,8 @@ def _card_cue(
         return True
     if ASKING_WORDS & set(prev[:3]):
         return True
+    if b1 in ANY_ONE and scene.question:
+        return True  # "hay algún 5?", "any 5s?", "irgendwer ne 5?"
     if set(prev[:3]) & BOUND_WORDS and (scene.mine or scene.wordset & roles.HAVE):
         return True  # a bound on one's card: "sous la barre des 7, ma carte", "por debajo de 6 tengo una"
     if not prev and scene.question and ASKING_WORDS & set(scene.words[n.last + 1 :]):
@@ -2883,6 +2956,10 @@ def b2_is_play(prev: list[str]) -> bool:
 
 BOUND_WORDS = frozenset(
     "below under unter sous barre debajo above ueber unterhalb oberhalb dessous dessus encima arriba".split()
+)
+# Words before a number that make it a bound ("moins de dix", "unter zehn"), not a step.
+BOUND_BEFORE = BOUND_WORDS | frozenset(
+    "moins plus less more fewer weniger mehr menos mas than als que over".split()
 )
 ASKING_WORDS = frozenset(
     "any anyone anybody someone somebody who wer jemand qui quelqu quien alguien".split()
@@ -3090,6 +3167,7 @@ def _age(b1: str, b2: str, a1: str, prev: list[str]) -> bool:
     )
 
 
+IN_TIME = frozenset("dans ici sous pendant durant depuis en".split())
 WE_WERE = frozenset("eramos somos seremos fuimos etions etait sommes serons were are waren sind seid".split())
 
 
@@ -3106,6 +3184,14 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         return "a decade of years"  # "the nineties had better games", "die 80er waren"
     if nxt[:1] in (["de"], ["d"]) and len(nxt) > 1 and nxt[1] in roles.UNITS:
         return "a duration"  # "dans une quinzaine de jours"
+    if (
+        scene.words[n.first] in ("quinzaine", "huitaine")
+        and prev[:1] == ["une"]
+        and (
+            (prev[1:2] and prev[1] in IN_TIME) or (nxt[:1] and nxt[0] in ("prochaine", "derniere", "passee"))
+        )
+    ):
+        return "a duration"  # "dans une quinzaine je serai plus dispo": a fortnight
     if set(prev[:5]) & roles.PEOPLE:
         return "an age"  # "mein Onkel ist in den Fünfzigern", "my aunt is in her fifties"
     if (
@@ -3462,6 +3548,8 @@ def _power_operand(k: int, by_first: dict[int, Num], words: list[str]) -> Num | 
 
 
 def _count_follows(n: Num, scene: Scene) -> bool:
+    if n.last + 1 < len(scene.words) and scene.words[n.last + 1] == ".":
+        return False  # "100 - 3. that's all": the sentence ends, "'s" is no unit
     _, nxt = _near(scene, n.first, n.last, 0, 2)
     return bool(set(nxt) & (roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS))
 

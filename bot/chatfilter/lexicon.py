@@ -276,6 +276,8 @@ def sound_key(word: str) -> str:
     "quinze", "catorce" and "cinco"."""
     word = word.replace("gt", "t").replace("qu", "k").replace("ce", "se").replace("ci", "si")
     word = word.replace("c", "k").replace("z", "s").replace("v", "b")
+    # French "x" inside a word and "ss" both say "s": "soissante", "soisante" meet "soixante".
+    word = word.replace("x", "s").replace("ss", "s")
     return word.replace("kue", "ke").replace("kua", "ka")  # "sinquenta" sounds like "cincuenta"
 
 

@@ -45,7 +45,12 @@ UNITS = _set(
     "zoll inch inches pouce pouces pulgada pulgadas g gr gramm gramme grammes gramos cl ml dl liter "
     "litre litres litro litros mm meter metre metres metro metros laps lengths bahnen longueurs largos"
 )
-AGE_AFTER = _set("years year yo jahre jahr ans ano anos jaehrig")
+# Years of age, and the slang of each language for them: "à 60 balais", "mit 60 Lenzen", "40 tacos",
+# "quince abriles".
+AGE_AFTER = _set(
+    "years year yo jahre jahr ans ano anos jaehrig balais piges berges printemps lenze lenzen tacos "
+    "abriles primaveras summers"
+)
 PEOPLE = _set(
     "kid kids son daughter niece nephew grandma grandpa granny gran nan mom mum dad brother sister "
     "cousin wife husband boyfriend girlfriend friend baby opa oma sohn tochter neffe nichte bruder "
@@ -99,11 +104,14 @@ RESULT = re.compile(
     r"restait|restaient|quedaban|lagen|remaining|rekord|neuer\s+rekord|new\s+record|verbessert|improved|"
     r"personal\s+best|pb|(?:puntuacion|puntaje|resultado|score|ergebnis)\s+final|puntuacion|puntaje|resultado|resultat|ergebnis|hervorragend|sin\s+bajar|"
     r"sin\s+poner|sin\s+tirar|partida\s+anterior|last\s+game|letzte[ns]?\s+(?:runde|partie|spiel)|"
-    r"derniere\s+partie|partie\s+d'avant|ultima\s+partida|tout\s+pose|alles\s+gelegt|all\s+laid)\b"
+    r"derniere\s+partie|partie\s+d'avant|ultima\s+partida|tout\s+pose|alles\s+gelegt|all\s+laid|"
+    r"fin\s+de\s+(?:la\s+)?(?:partie|partida)|end\s+of\s+(?:the\s+)?game|game\s+over|spielende|"
+    r"ende\s+der\s+(?:partie|runde))\b"
 )
 MONEY_WORDS = _set(
     "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
-    "pavos pelas pesos mxn"
+    "pavos pelas pesos mxn lucas luca mangos duros kroeten maeuse moneten tacken euronen oecken "
+    "piastres"
 )
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
@@ -210,7 +218,7 @@ IDIOMS = re.compile(
     r"(?:cupon|cupones|sorteo|loteria|vendedor|vendedora|kiosko|kiosco)\s+de\s+la\s+once|cero\s+a\s+la\s+izquierda|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
     r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
     r"fiesta\s+de\s+(?:quince|15)|quinceanera|xv\s+de\s+france|(?:du|le)\s+(?:9.3|neuf.trois)\b|"
-    r"(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"
+    r"vingt.dieux|gruene?\s+neune|(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"
 )
 
 
@@ -407,7 +415,7 @@ RESULT_WORDS = _set(
     "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
     "restait restaient quedaban lagen remaining rekord record verbessert improved personal pb puntuacion "
     "puntaje resultado resultat ergebnis hervorragend bajar poner tirar anterior last letzte letzten "
-    "letztes derniere avant ultima pose gelegt laid"
+    "letztes derniere avant ultima pose gelegt laid over spielende"
 )
 # Words without which no saying above can match.
 SAYING_WORDS = _set(
@@ -422,6 +430,7 @@ SAYING_WORDS = _set(
 # drawn "exactly". Each part is a class of words, not a phrase, so that new wordings are caught.
 ASK_GATE = _set(
     "number numbers numero numeros nummer nummern zahl zahlen chiffre chiffres valor value wert digit ziffer "
+    "valeur valeurs values valores werte "
     "decade zehner dizaine decena vaut vale worth highest lowest smallest biggest best hoechste "
     "niedrigste kleinste groesste beste haute basse basses hautes petite grosse meilleure alta baja "
     "gap far weit fehlt ecart distance distancia diferencia draw drew drawn gezogen pioche robaste "
@@ -450,7 +459,11 @@ ASK_WHAT = re.compile(
     # "wie viel über Stapel 1 liegt deine?", "how much above pile 2 is yours?"
     r"\b(?:how\s+much|wie\s+viele?|combien|cuanto|cuanta)\s+(?:above|below|over|under|ueber|unter|"
     r"drueber|drunter|au.dessus|en\s+dessous|por\s+encima|por\s+debajo)\b|"
-    r"\b(?:valor|value|wert|digit|ziffer|vaut|vale|worth)\b|"
+    r"\b(?:valor|valores|value|values|valeur|valeurs|wert|werte|digit|ziffer|vaut|vale|worth)\b|"
+    # "tell me your exact card", "dis-moi ta carte exacte", "deine genaue Karte?"
+    r"\b(?:your|deine?[nmrs]?|ta|tu|votre|vuestra)\s+(?:exact\w*|genaue\w*|precise)\s+"
+    r"(?:card|karte|carte|carta)\b|"
+    r"\b(?:your|deine?[nmrs]?|ta|tu|votre|vuestra)\s+(?:card|karte|carte|carta)\s+(?:exact\w*|genau|precise)\b|"
     # "t'as quel nombre pour la 4 ?", "welche Karte hast du denn genau?", "¿qué carta tienes para la 3?"
     r"\bquel(?:le)?\s+nombre\b|\b(?:welche|which|what|quelle?|que|cual)\s+(?:karte|card|carte|carta)\s+"
     r"(?:\w+\s+){0,2}(?:hast|habt|have|got|hold|tienes|teneis|as|avez)\b|"

@@ -41,7 +41,7 @@ LEET = str.maketrans(
 
 CONNECTOR = {"en": "and", "de": "und", "fr": "et", "es": "y"}
 _GERMAN_ORDINAL_ENDINGS = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", "tes", "tem", "te")
-_DECADE_ENDINGS = {"en": ("ies",), "de": ("ern", "er"), "fr": ("aine", "aines"), "es": ("ena",)}
+_DECADE_ENDINGS = {"en": ("ies", "ish"), "de": ("ern", "er"), "fr": ("aine", "aines"), "es": ("ena",)}
 
 
 LANG_ORDER = ("en", "de", "fr", "es")

@@ -736,3 +736,85 @@ def test_asking_for_a_card_value_without_a_number_is_flagged(message: str) -> No
 def test_a_question_about_cards_that_asks_no_value_is_left_alone(message: str) -> None:
     verdict = check(message)
     assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
+
+
+# Round r6h: kinds read from the spent held-out part, written here in new sentences of our own.
+R6_HARMLESS = [
+    # a seat: the player named by a number
+    "is player 3 still there? it's been ages",
+    "Spieler 2 ist wohl eingeschlafen",
+    "le joueur 3 a quitté ?",
+    "el jugador 2 no responde",
+    # years of age said in slang, by feeling, in apposition, on a birthday
+    "mit 70 Lenzen fängt er noch mit Karten an",
+    "il a 45 piges et il triche encore",
+    "mi abuela con 80 abriles nos gana",
+    "after this round I feel 90",
+    "meine Tochter, 11, spielt heute mit",
+    "my cousin, 15, wants to join",
+    "feliz cumple Ana!! 40 ya??",
+    # money in slang
+    "das Spiel hat 25 Mäuse gekostet",
+    "me costó 20 lucas la caja",
+    # a version after an update verb
+    "they upgraded the server to 2.0 last night",
+    "ich hab auf 4.0 aktualisiert",
+    # sayings
+    "vingt dieux, ça c'était serré",
+    "ach du grüne Neune, was für ein Zug",
+    # a fortnight
+    "dans une quinzaine je reviens jouer",
+    "d'ici une quinzaine on refait une partie",
+    # the trick as an exact step of ten, in any words
+    "ich hab eine, die genau zehn unter der obersten von Stapel 3 liegt",
+    "j'en ai une pile dix sous le sommet de la 2",
+    # cards laid in one go; a count at the end of a game
+    "last round I dropped 5 at once, proud of it",
+    "j'en ai posé 4 d'un coup tout à l'heure",
+    "puse 3 de golpe en la última ronda",
+    "fin de partie : 14 cartes, pas terrible",
+    "end of game, 12 cards left, so close",
+    # another card game's draw card
+    "yesterday in UNO I got hit with a +4 twice",
+    # a thousand only right after the number
+    "it cost 5 grand, ridiculous",
+]
+R6_FLAGGED = [
+    # the same cues around a card
+    "player 3 should play 47 on pile 2",
+    "I feel 47 is safe on pile 1",
+    "happy bday! I have 47 for pile 2 btw",
+    "ich hab eine, die genau drei unter der obersten von Stapel 3 liegt",
+    "moins de dix, ma carte",
+    "j'en ai posé 4 d'un coup, et il me reste le 63",
+    # a German number noun is no title
+    "ne glatte Siebzig",
+    "ich hab ne dicke Neunzig",
+    # a bound with "max" after the number
+    "je plafonne à trente, grand max",
+    # -ish glued to a tens word
+    "anything fortyish from you?",
+    "I've got something seventyish",
+    # French soixante spelled as it sounds
+    "soissante-trois pour la pile 2",
+    "j'ai soisante et onze",
+    # asking for a value in new words
+    "tu peux me donner ta valeur pour la 3 ?",
+    "tell me your exact card please",
+    "dime tu carta exacta",
+    "hay algún 7?",
+    # a sum after which the sentence ends
+    "100 - 4. that's my hint",
+]
+
+
+@pytest.mark.parametrize("message", R6_HARMLESS)
+def test_r6_roles_left_alone(message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
+
+
+@pytest.mark.parametrize("message", R6_FLAGGED)
+def test_r6_cards_flagged(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
