@@ -92,6 +92,32 @@ class Abandon(BaseModel):
 Action = Annotated[Play | EndTurn | SetSignal | Leave | Abandon, Field(discriminator="type")]
 ACTION = TypeAdapter(Action)
 
+_SIGNAL_KINDS = frozenset({"dont_play", "good_card", "clear"})
+
+
+def record_of(action: dict, player: int) -> dict | None:
+    """The record form of a click's action at seat `player` when it plainly is one, as
+    ``ACTION.validate_python({**action, "player": player}).model_dump()`` gives it, without building
+    a model (the hot path of a click). None for anything else: the caller validates it with
+    ``ACTION``, which says why it is refused. Ints are exact ints and strings exact strings, as the
+    strict models want them."""
+    if type(player) is not int:
+        return None
+    kind = action.get("type")
+    n = len(action) - ("player" in action)
+    if kind == "play":
+        card, pile = action.get("card"), action.get("pile")
+        if n == 3 and type(card) is int and type(pile) is int:
+            return {"type": "play", "player": player, "card": card, "pile": pile}
+    elif kind == "end_turn":
+        if n == 1:
+            return {"type": "end_turn", "player": player}
+    elif kind == "signal":
+        pile, signal = action.get("pile"), action.get("signal")
+        if n == 3 and type(pile) is int and type(signal) is str and signal in _SIGNAL_KINDS:
+            return {"type": "signal", "player": player, "pile": pile, "signal": signal}
+    return None
+
 
 @dataclass(frozen=True, slots=True)
 class SignalView:

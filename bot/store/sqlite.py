@@ -23,7 +23,7 @@ import aiosqlite
 from bot.store.base import Snapshot, StoredTable, StoreError
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.sqlite_stats import StatsQueries
-from bot.store.writer import Writer
+from bot.store.writer import Combiner, Writer
 
 T = TypeVar("T")
 CHECKPOINT_UNITS = 2000  # committed writes between two checkpoints of the write-ahead log
@@ -118,15 +118,46 @@ def _statements(script: str) -> list[str]:
     return out
 
 
-# The log's JSON, without spaces. One encoder for every call: json.dumps with options builds a new one.
-_compact = json.JSONEncoder(separators=(",", ":")).encode
+def _encoder(item_separator: str, key_separator: str) -> Callable[[Any], str]:
+    """json.dumps with these separators and otherwise its defaults, made once: json.dumps and
+    JSONEncoder.encode build a new C encoder (and a dict of markers) on every call. The values
+    written here are dicts the program builds itself, so the check for cycles is left out."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # no C accelerator: the standard encoder
+        return json.JSONEncoder(separators=(item_separator, key_separator)).encode
+
+    def default(o: Any) -> Any:
+        raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
+    chunks = make(
+        None,
+        default,
+        json.encoder.encode_basestring_ascii,
+        None,
+        key_separator,
+        item_separator,
+        False,
+        False,
+        True,
+    )
+    join = "".join
+
+    def encode(o: Any) -> str:
+        return join(chunks(o, 0))
+
+    return encode
+
+
+# The log's JSON, without spaces; and JSON columns as json.dumps writes them.
+_compact = _encoder(",", ":")
+_dumps = _encoder(", ", ": ")
 
 
 def _encode(fields: dict[str, Any]) -> dict[str, Any]:
     unknown = set(fields) - TABLE_COLUMNS
     if unknown:
         raise ValueError(f"unknown table columns: {sorted(unknown)}")
-    return {k: json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()}
+    return {k: _dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()}
 
 
 def _decode(row: sqlite3.Row) -> dict[str, Any]:
@@ -135,6 +166,62 @@ def _decode(row: sqlite3.Row) -> dict[str, Any]:
         if key in out and out[key] is not None:
             out[key] = json.loads(out[key])
     return out
+
+
+_INSERT_EVENT = "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)"
+_SET_META = "UPDATE tables SET meta = ? WHERE id = ?"
+
+
+class _Appends:
+    """Logged actions of many tables in a few statements: their events in multi-row INSERTs, the
+    meta of those whose turn ended in one UPDATE ... FROM (VALUES ...) per chunk. The writer runs
+    them in one savepoint (bot/store/writer.py): all of them are written, or none and each unit is
+    run alone. Chunks have a power-of-two number of rows, so a few statements are prepared once."""
+
+    LARGEST = 128  # rows per statement (5 parameters a row stays under SQLite's old limit of 999)
+
+    def __init__(self) -> None:
+        self._inserts: dict[int, str] = {}
+        self._updates: dict[int, str] = {}
+
+    def _insert(self, rows: int) -> str:
+        sql = self._inserts.get(rows)
+        if sql is None:
+            sql = self._inserts[rows] = (
+                "INSERT INTO events (table_id, seq, action, user_id, at) VALUES "
+                + ", ".join(["(?, ?, ?, ?, ?)"] * rows)
+            )
+        return sql
+
+    def _update(self, rows: int) -> str:
+        sql = self._updates.get(rows)
+        if sql is None:
+            sql = self._updates[rows] = (
+                "UPDATE tables SET meta = v.column2 FROM (VALUES "
+                + ", ".join(["(?, ?)"] * rows)
+                + ") AS v WHERE tables.id = v.column1"
+            )
+        return sql
+
+    @classmethod
+    def _chunks(cls, rows: list[tuple]) -> list[list[tuple]]:
+        out, start = [], 0
+        while start < len(rows):
+            size = min(len(rows) - start, cls.LARGEST)
+            size = 1 << (size.bit_length() - 1)
+            out.append(rows[start : start + size])
+            start += size
+        return out
+
+    def run_many(self, conn: sqlite3.Connection, payloads: list[tuple]) -> None:
+        for chunk in self._chunks([event for event, _ in payloads]):
+            conn.execute(self._insert(len(chunk)), [v for event in chunk for v in event])
+        metas = [meta for _, meta in payloads if meta is not None]
+        for chunk in self._chunks(metas):
+            conn.execute(self._update(len(chunk)), [v for meta in chunk for v in meta])
+
+
+_APPENDS = _Appends()
 
 
 # Adds one result to a row of running totals (member_totals, member_months).
@@ -220,11 +307,17 @@ class SqliteStore(DailyQueries, StatsQueries):
         except (sqlite3.Error, StoreError) as exc:
             log.warning("WAL checkpoint failed: %s", exc)
 
-    async def run(self, work: Callable[[sqlite3.Connection], T], *, one_statement: bool = False) -> T:
+    async def run(
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        *,
+        one_statement: bool = False,
+        combine: tuple[Combiner, Any, Any] | None = None,
+    ) -> T:
         """Run `work` on the write connection in its own savepoint; StoreError if it failed."""
         if self._writer is None:
             raise StoreError("the store is not open")
-        return await self._writer.run(work, one_statement=one_statement)
+        return await self._writer.run(work, one_statement=one_statement, combine=combine)
 
     async def _write(self, statements: list[tuple[str, tuple | dict]]) -> list[int | None]:
         """Run statements as one unit; StoreError (and nothing of them written) if one fails."""
@@ -283,16 +376,23 @@ class SqliteStore(DailyQueries, StatsQueries):
     ) -> None:
         """Log one action as event `seq` of the table (refused if that number is taken)."""
         event = (table_id, seq, _compact(action), user_id, at)
-        update = self._update_sql(table_id, fields) if fields else None
+        combine: tuple[_Appends, int, tuple] | None = None
+        if not fields:
+            update = None
+            combine = (_APPENDS, table_id, (event, None))
+        elif len(fields) == 1 and "meta" in fields:  # a turn's end: its timer starts again
+            meta = _dumps(fields["meta"])
+            update = (_SET_META, (meta, table_id))
+            combine = (_APPENDS, table_id, (event, (table_id, meta)))
+        else:
+            update = self._update_sql(table_id, fields)
 
         def work(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)", event
-            )
+            conn.execute(_INSERT_EVENT, event)
             if update is not None:
                 conn.execute(*update)
 
-        await self.run(work, one_statement=update is None)
+        await self.run(work, one_statement=update is None, combine=combine)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [

@@ -16,7 +16,7 @@ import sqlite3
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.store.base import StoreError
 
@@ -24,7 +24,20 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
-Unit = tuple[Work, bool]  # the work and whether it runs exactly one statement
+
+
+class Combiner(Protocol):
+    """Writes the rows of many units of one kind in a few statements (a multi-row INSERT, say),
+    where each unit alone would run statements of its own. Given the payloads of a run of such
+    units, it writes all of them or raises."""
+
+    def run_many(self, conn: sqlite3.Connection, payloads: list[Any]) -> None: ...
+
+
+# The work, whether it runs exactly one statement, and (for a unit that may be written together
+# with its neighbours of the same kind) its combiner, a key (two units of one key are never
+# combined in one run) and its payload. Such a unit's value is None.
+Unit = tuple[Work, bool, Combiner | None, Any, Any]
 
 MAX_BATCH = 256  # units per transaction: bounds the time one COMMIT keeps the queue waiting
 
@@ -46,15 +59,30 @@ class Writer:
     async def start(self) -> None:
         self._conn = await asyncio.get_running_loop().run_in_executor(self._thread, self._connect)
 
-    async def run(self, work: Callable[[sqlite3.Connection], T], *, one_statement: bool = False) -> T:
+    async def run(
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        *,
+        one_statement: bool = False,
+        combine: tuple[Combiner, Any, Any] | None = None,
+    ) -> T:
         """Run `work` in its own savepoint; return its value once it is committed.
 
         ``one_statement``: `work` runs exactly one statement. SQLite undoes a failed statement by
-        itself, so such a unit needs no savepoint of its own."""
+        itself, so such a unit needs no savepoint of its own.
+
+        ``combine``: (combiner, key, payload) when `work` writes what the combiner can write for many
+        units at once (its value then is None). Units of one combiner that stand next to each other
+        in a batch, each key once, are written by the combiner inside one savepoint; if that fails,
+        the savepoint is rolled back and each of them runs its own `work`, so a unit still fails
+        alone and nothing else changes for its caller."""
         if self._conn is None:
             raise StoreError("the store is not open")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append(((work, one_statement), future))
+        if combine is None:
+            self._queue.append(((work, one_statement, None, None, None), future))
+        else:
+            self._queue.append(((work, one_statement, *combine), future))
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._flushing(), name="store-writer")
         # A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
@@ -94,11 +122,13 @@ class Writer:
                 self._on_commit(len(batch))
 
     def _commit(self, works: list[Unit]) -> list[tuple[bool, Any]]:
-        """In the writer's thread: one transaction, one savepoint per unit, one COMMIT."""
+        """In the writer's thread: one transaction, one savepoint per unit (or per run of units a
+        combiner writes together), one COMMIT."""
         conn = self._conn
         assert conn is not None
         outcomes: list[tuple[bool, Any] | None] = [None] * len(works)
         pending = list(range(len(works)))
+        combining = True
         while pending:
             try:
                 if conn.in_transaction:  # left open by a batch that failed half-way: nothing of it holds
@@ -107,8 +137,36 @@ class Writer:
             except sqlite3.Error as exc:
                 return [(False, StoreError(str(exc)))] * len(works)
             restart = False
-            for n, index in enumerate(pending):
-                work, one_statement = works[index]
+            alone_until = 0  # units before this place in `pending` run alone (their run failed)
+            n = 0
+            while n < len(pending):
+                index = pending[n]
+                work, one_statement, combiner, _, _ = works[index]
+                if combining and combiner is not None and n >= alone_until:
+                    end = self._run_end(works, pending, n)
+                    if end - n > 1:
+                        run = pending[n:end]
+                        try:
+                            conn.execute("SAVEPOINT run")
+                            combiner.run_many(conn, [works[i][4] for i in run])
+                            conn.execute("RELEASE run")
+                        except Exception as exc:
+                            if not conn.in_transaction:
+                                # The whole transaction is gone: run the batch again, every unit alone.
+                                log.warning("a combined write ended the transaction (%r); writing alone", exc)
+                                for i in pending:
+                                    outcomes[i] = None
+                                combining = False
+                                restart = True
+                                break
+                            conn.execute("ROLLBACK TO run")
+                            conn.execute("RELEASE run")
+                            alone_until = end  # each of them again, alone: the one that fails fails alone
+                            continue
+                        for i in run:
+                            outcomes[i] = (True, None)
+                        n = end
+                        continue
                 if not one_statement:
                     conn.execute("SAVEPOINT unit")
                 try:
@@ -126,10 +184,12 @@ class Writer:
                     if not one_statement:
                         conn.execute("ROLLBACK TO unit")
                         conn.execute("RELEASE unit")
+                    n += 1
                     continue
                 if not one_statement:
                     conn.execute("RELEASE unit")
                 outcomes[index] = (True, value)
+                n += 1
             if restart:
                 continue
             try:
@@ -141,6 +201,21 @@ class Writer:
                 return [failed if o is not None and o[0] else o for o in outcomes]  # type: ignore[misc]
             break
         return [o if o is not None else (False, StoreError("not run")) for o in outcomes]
+
+    @staticmethod
+    def _run_end(works: list[Unit], pending: list[int], start: int) -> int:
+        """Where the run of units of one combiner that begins at `pending[start]` ends: at another
+        kind of unit, or at a key seen in the run already."""
+        combiner = works[pending[start]][2]
+        keys = {works[pending[start]][3]}
+        end = start + 1
+        while end < len(pending):
+            unit = works[pending[end]]
+            if unit[2] is not combiner or unit[3] in keys:
+                break
+            keys.add(unit[3])
+            end += 1
+        return end
 
 
 def _store_error(exc: Exception) -> StoreError:

@@ -1,0 +1,56 @@
+"""Profile the click path bench/store.py drives: the group-commit floor and TableService.act on
+SQLite, side by side, with an optional cProfile of the service part.
+
+Run: python bench/profile_service.py [--tables 500] [--seconds 3] [--repeat 3] [--profile out.prof]
+Prints per run: floor units/s, service actions/s and plays/s, their ratio, µs per action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.store import floor_group_commit, service_throughput
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", help="write a cProfile of the service runs here (and print the top)")
+    args = parser.parse_args()
+    profiler = cProfile.Profile() if args.profile else None
+    with tempfile.TemporaryDirectory(prefix="deckhand-profile-") as tmp:
+        folder = Path(tmp)
+        for n in range(args.repeat):
+            run = folder / str(n)
+            run.mkdir()
+            floor = await floor_group_commit(run, args.tables, args.seconds)
+            if profiler is not None:
+                profiler.enable()
+            plays, actions = await service_throughput(
+                f"sqlite:///{run / 'service'}.sqlite3", args.tables, args.seconds
+            )
+            if profiler is not None:
+                profiler.disable()
+            print(
+                f"run {n + 1}: floor {floor:,.0f}/s ({1e6 / floor:.1f} µs), service {actions:,.0f} actions/s "
+                f"({1e6 / actions:.1f} µs), {plays:,.0f} plays/s, ratio {actions / floor:.3f}",
+                flush=True,
+            )
+    if profiler is not None:
+        profiler.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("tottime").print_stats(40)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
