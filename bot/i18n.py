@@ -111,6 +111,65 @@ def N_(message: str) -> str:
     return message
 
 
+class Text:
+    """A message said later, in the language of whoever reads it: its message id (marked with
+    ``N_()`` where it is written, or made by ``Text.ngettext`` for a count) and its values. A value
+    is shown as it is, a Text is said too, and a function of no arguments is called then (a seat's
+    name, a phrase with a plural). ``english()`` is the message in the source language, for logs."""
+
+    __slots__ = ("count", "message", "plural", "values")
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.message = message
+        self.plural: str | None = None
+        self.count = 0
+        self.values = values
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, n: int, /, **values: Any) -> Text:
+        """A message that counts: its form for n by the reader's language's plural rule."""
+        text = cls(singular, **values)
+        text.plural, text.count = plural, n
+        return text
+
+    def said(self) -> str:
+        """The message in the current language."""
+        template = _(self.message) if self.plural is None else ngettext(self.message, self.plural, self.count)
+        if not self.values:
+            return template
+        return template.format(**{name: said(value) for name, value in self.values.items()})
+
+    def english(self) -> str:
+        with using(SOURCE):
+            return self.said()
+
+    def __str__(self) -> str:
+        return self.said()
+
+    def __repr__(self) -> str:
+        return f"Text({self.english()!r})"
+
+
+class Sentence(Text):
+    """A phrase said as a sentence: its first letter capitalised, a full stop after it."""
+
+    def __init__(self, phrase: Text) -> None:
+        super().__init__("{phrase}", phrase=phrase)
+
+    def said(self) -> str:
+        phrase = said(self.values["phrase"])
+        return phrase[:1].upper() + phrase[1:] + "."
+
+
+def said(value: Any) -> Any:
+    """A value of a Text as it is shown now: a Text said, a function called, anything else as is."""
+    if isinstance(value, Text):
+        return value.said()
+    if callable(value):
+        return value()
+    return value
+
+
 def number(value: float, digits: int = 1, signed: bool = False) -> str:
     """A decimal number as the current language writes it (4.5, 4,5; signed: +4.5, -4.5)."""
     pattern = "#,##0." + "0" * digits

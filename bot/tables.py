@@ -27,7 +27,8 @@ from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.catalog import GAMES, GameSpec
 from bot.daily import DailyPars, DealKey, day_of, seed_of
 from bot.games import thegame
-from bot.games.base import IllegalAction
+from bot.games.base import IllegalAction, Player, Status
+from bot.i18n import N_, Sentence, Text, _, ngettext
 from bot.store import Store, StoredTable, StoreError
 from bot.store.base import Snapshot
 
@@ -45,22 +46,41 @@ DEFAULT_TURN_TIMER = 600
 # replays only the events after it.
 SNAPSHOT_EVERY = 40
 SNAPSHOTS_PER_TICK = 500
-SAVE_FAILED = "I could not save that, so nothing changed. Please try again in a moment."
+SAVE_FAILED = N_("I could not save that, so nothing changed. Please try again in a moment.")
+# The name the bot gives the AI seats it adds, as stored; shown in the reader's language.
+AI_NAME = N_("AI {number}")
+_AI_NAMED = re.compile(r"AI (\d+)")
+# The end of a game as a refusal names it (the engines give a Status).
+STATUS_NAMES = {
+    Status.IN_PROGRESS: N_("in progress"),
+    Status.WON: N_("won"),
+    Status.LOST: N_("lost"),
+    Status.ABANDONED: N_("abandoned"),
+    Status.STALLED: N_("stalled"),
+    Status.FINISHED: N_("finished"),
+}
 
 
 class TableError(Exception):
-    """Something a user asked for that cannot be done; the message is for that user alone."""
+    """Something a user asked for that cannot be done; the message is for that user alone.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    The message is a message id (marked with ``N_()``) and its values, or a Text; ``said()`` gives
+    it in the current language (the reader's), ``message`` and ``str()`` in English, for logs."""
+
+    def __init__(self, message: str | Text, /, **values: Any) -> None:
+        self.text = message if isinstance(message, Text) else Text(message, **values)
+        self.message = self.text.english()
+        super().__init__(self.message)
+
+    def said(self) -> str:
+        return self.text.said()
 
 
 class StaleView(TableError):
     """A button drawn for an older state of the table was clicked; nothing was applied."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__("The table changed since this was drawn, so nothing was played.")
+        super().__init__(N_("The table changed since this was drawn, so nothing was played."))
         self.table = table
 
 
@@ -70,6 +90,13 @@ class Seat:
     name: str
     ai: bool = False
     level: str = DEFAULT_LEVEL  # how strong the AI plays this seat, when it does
+
+    @property
+    def shown(self) -> str:
+        """The seat's name as people read it: an AI seat the bot named ("AI 2") in the current
+        language ("KI 2"); a person's name, or their seat handed to the AI, as it is."""
+        named = _AI_NAMED.fullmatch(self.name) if self.ai and self.user_id is None else None
+        return _(AI_NAME).format(number=named.group(1)) if named else self.name
 
     def row(self) -> dict[str, Any]:
         return {
@@ -128,7 +155,8 @@ class Table:
         return self.state.current
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        """The seat's name as shown, in the current language (see Seat.shown)."""
+        return self.seats[seat].shown
 
     def people(self) -> list[int]:
         """User ids of seated people still in the game (not handed to the AI, not left)."""
@@ -167,6 +195,35 @@ class Table:
         record = self.state.to_record()
         key = self.daily_key
         return record if key is None else {**record, "daily": key.day}
+
+
+def _deal_named(key: DealKey) -> str:
+    """A deal of the day as a refusal names it, in the current language (DealKey.describe in English)."""
+    rules = _("expert rules") if key.expert else _("basic rules")
+    return ngettext(
+        "the deal of {day} for {n} player, {rules}", "the deal of {day} for {n} players, {rules}", key.players
+    ).format(day=key.day, n=key.players, rules=rules)
+
+
+def _full(table: Table) -> TableError:
+    seats = table.spec.max_players
+    return TableError(
+        Text.ngettext("The table is full ({n} seat).", "The table is full ({n} seats).", seats, n=seats)
+    )
+
+
+def _seat_name(table: Table, seat: int) -> Callable[[], str]:
+    """A seat's name, said when the message is (an AI seat's in the reader's language)."""
+    return functools.partial(Table.name, table, seat)
+
+
+def _shown(table: Table, value: Any) -> Any:
+    """A value of an engine's refusal as the reader gets it: a seat by its name, a status in words."""
+    if isinstance(value, Player):
+        return _seat_name(table, value.seat)
+    if isinstance(value, Status):
+        return Text(STATUS_NAMES[value])
+    return value
 
 
 @dataclass
@@ -301,13 +358,13 @@ class TableService:
     def _require_channel(self, channel_id: int) -> Table:
         table = self._by_channel.get(channel_id)
         if table is None:
-            raise TableError("There is no table in this channel. Open one with `/game new`.")
+            raise TableError(N_("There is no table in this channel. Open one with `/game new`."))
         return table
 
     def _require_id(self, table_id: int) -> Table:
         table = self._by_id.get(table_id)
         if table is None:
-            raise TableError("That table is closed; its buttons no longer do anything.")
+            raise TableError(N_("That table is closed; its buttons no longer do anything."))
         return table
 
     # ---- start-up --------------------------------------------------------------------------
@@ -493,9 +550,9 @@ class TableService:
         daily: bool = False,
     ) -> Table:
         if daily and game != thegame.NAME:
-            raise TableError(f"The deal of the day is a deal of {thegame.TITLE} only.")
+            raise TableError(N_("The deal of the day is a deal of {title} only."), title=thegame.TITLE)
         if channel_id in self._by_channel or channel_id in self._opening:
-            raise TableError("A table is already open in this channel. Join it, or use another channel.")
+            raise TableError(N_("A table is already open in this channel. Join it, or use another channel."))
         self._opening.add(channel_id)
         try:
             now = self.now()
@@ -546,7 +603,7 @@ class TableService:
     def _lobby(self, table_id: int) -> Table:
         table = self._require_id(table_id)
         if table.status != LOBBY:
-            raise TableError("The game has already started; the lobby is closed.")
+            raise TableError(N_("The game has already started; the lobby is closed."))
         return table
 
     async def _save_seats(self, table: Table, seats: list[Seat], **changes: Any) -> None:
@@ -571,7 +628,7 @@ class TableService:
         for players in range(max(len(table.seats), 1), thegame.MAX_PLAYERS + 1):
             self.pars.ensure(DealKey(day, players, expert))
 
-    async def _daily_refusal(self, key: DealKey, user_ids: list[int], table: Table) -> str | None:
+    async def _daily_refusal(self, key: DealKey, user_ids: list[int], table: Table) -> Text | None:
         """Who at this table has entered this deal already, said plainly; None when nobody has."""
         try:
             entered = await self.store.daily_entered(key.day, key.players, key.expert, user_ids)
@@ -581,14 +638,24 @@ class TableService:
         if not entered:
             return None
         names = [s.name for s in table.seats if s.user_id in entered]
+        deal = functools.partial(_deal_named, key)
         if len(user_ids) == 1 or not names:
-            who = "You have"
-        else:
-            who = f"{', '.join(names)} {'has' if len(names) == 1 else 'have'}"
-        return (
-            f"{who} already played {key.describe()}: each member plays each day's deal once per "
-            "player count and rule set. A practice game on another deal is always open: `/game new` "
-            "without `daily`."
+            return Text(
+                N_(
+                    "You have already played {deal}: each member plays each day's deal once per player count "
+                    "and rule set. A practice game on another deal is always open: `/game new` "
+                    "without `daily`."
+                ),
+                deal=deal,
+            )
+        return Text.ngettext(
+            "{names} has already played {deal}: each member plays each day's deal once per player count "
+            "and rule set. A practice game on another deal is always open: `/game new` without `daily`.",
+            "{names} have already played {deal}: each member plays each day's deal once per player count "
+            "and rule set. A practice game on another deal is always open: `/game new` without `daily`.",
+            len(names),
+            names=", ".join(names),
+            deal=deal,
         )
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
@@ -596,9 +663,9 @@ class TableService:
         async with table.lock:
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
-                raise TableError("You are already seated at this table.")
+                raise TableError(N_("You are already seated at this table."))
             if len(table.seats) >= table.spec.max_players:
-                raise TableError(f"The table is full ({table.spec.max_players} seats).")
+                raise _full(table)
             if table.daily:
                 key = DealKey(day_of(self.now()), len(table.seats) + 1, bool(table.options.expert))  # type: ignore[attr-defined]
                 refusal = await self._daily_refusal(key, [user_id], table)
@@ -609,16 +676,22 @@ class TableService:
 
     async def add_ai(self, table_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Table:
         if level not in LEVELS:
-            raise TableError(f"There is no AI level {level!r}; choose one of {', '.join(LEVELS)}.")
+            raise TableError(
+                N_("There is no AI level {level}; choose one of {levels}."),
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
-                raise TableError("Only players seated at this table can add AI seats.")
+                raise TableError(N_("Only players seated at this table can add AI seats."))
             if len(table.seats) >= table.spec.max_players:
-                raise TableError(f"The table is full ({table.spec.max_players} seats).")
+                raise _full(table)
             number = sum(s.ai for s in table.seats) + 1
-            await self._save_seats(table, [*table.seats, Seat(None, f"AI {number}", ai=True, level=level)])
+            await self._save_seats(
+                table, [*table.seats, Seat(None, AI_NAME.format(number=number), ai=True, level=level)]
+            )
         return table
 
     async def leave_lobby(self, table_id: int, user_id: int) -> Table:
@@ -628,7 +701,7 @@ class TableService:
             self._lobby(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(N_("You are not seated at this table."))
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             people = [s for s in seats if not s.ai]
             if not people:
@@ -645,7 +718,7 @@ class TableService:
         async with table.lock:
             self._lobby(table_id)
             if user_id != table.host_id and not moderator:
-                raise TableError("Only the host or a moderator can cancel this lobby.")
+                raise TableError(N_("Only the host or a moderator can cancel this lobby."))
             await self._cancel(table)
         return table
 
@@ -676,13 +749,27 @@ class TableService:
         async with table.lock:
             self._lobby(table_id)
             if user_id != table.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(N_("Only the host can start the game."))
             spec = table.spec
             if len(table.seats) < spec.min_players:
-                exactly = "exactly" if spec.min_players == spec.max_players else "at least"
+                if spec.min_players == spec.max_players:
+                    raise TableError(
+                        Text.ngettext(
+                            "{title} needs exactly {n} player; fill the empty seats with **Add AI seat**.",
+                            "{title} needs exactly {n} players; fill the empty seats with **Add AI seat**.",
+                            spec.min_players,
+                            title=spec.title,
+                            n=spec.min_players,
+                        )
+                    )
                 raise TableError(
-                    f"{spec.title} needs {exactly} {spec.min_players} players; "
-                    "fill the empty seats with **Add AI seat**."
+                    Text.ngettext(
+                        "{title} needs at least {n} player; fill the empty seats with **Add AI seat**.",
+                        "{title} needs at least {n} players; fill the empty seats with **Add AI seat**.",
+                        spec.min_players,
+                        title=spec.title,
+                        n=spec.min_players,
+                    )
                 )
             await self._deal(table, seed)
         return Outcome(table, turn_changed=True, game_over=table.state is not None and table.state.is_over)
@@ -691,12 +778,12 @@ class TableService:
         """The players decide who goes first: ``who`` is "me" (the one who clicked) or "random".
         Anyone seated may choose; the last choice stands. Without one, the host starts."""
         if who not in ("me", "random"):
-            raise TableError("That button is not one of mine.")
+            raise TableError(N_("That button is not one of mine."))
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
-                raise TableError("Only players seated at this table can choose who goes first.")
+                raise TableError(N_("Only players seated at this table can choose who goes first."))
             first = user_id if who == "me" else "random"
             meta = {**table.meta, "first": first}
             now = self.now()
@@ -782,7 +869,7 @@ class TableService:
     def _playing(self, table_id: int) -> Table:
         table = self._require_id(table_id)
         if table.status != PLAYING or table.state is None:
-            raise TableError("This game is not running.")
+            raise TableError(N_("This game is not running."))
         return table
 
     async def act(self, table_id: int, user_id: int, action: dict[str, Any], version: int | None) -> Outcome:
@@ -792,15 +879,15 @@ class TableService:
             table = self._playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table, so you cannot play here.")
+                raise TableError(N_("You are not seated at this table, so you cannot play here."))
             if table.seats[seat].ai:
-                raise TableError("Your seat is being played by the AI now.")
+                raise TableError(N_("Your seat is being played by the AI now."))
             state = table.state
             assert state is not None
             kind = action.get("type")
             # Whose turn first: a player who is not on turn hears that, however old the button.
             if kind not in table.spec.free_actions() and seat != state.current:
-                raise TableError(f"It is {table.name(state.current)}'s turn, not yours.")
+                raise TableError(N_("It is {name}'s turn, not yours."), name=_seat_name(table, state.current))
             if version is not None and version < table.rule_version:
                 raise StaleView(table)
             fast = _RECORDS.get(table.game)
@@ -810,13 +897,16 @@ class TableService:
             try:
                 typed = table.spec.action.validate_python({**action, "player": seat})
             except ValidationError as exc:
-                raise TableError("That button is not one of mine.") from exc
+                raise TableError(N_("That button is not one of mine.")) from exc
             return await self._commit(table, typed, user_id)
 
-    def _explain(self, table: Table, reason: str) -> str:
-        text = re.sub(r"player (\d+)'s", lambda m: f"{table.name(int(m.group(1)))}'s", reason)
-        text = re.sub(r"player (\d+)", lambda m: table.name(int(m.group(1))), text)
-        return text[:1].upper() + text[1:] + "."
+    def _explain(self, table: Table, exc: IllegalAction) -> Text:
+        """A rules engine's refusal as a sentence for the reader: seats by their names, the game's
+        end in words, in the reader's language."""
+        values = {name: _shown(table, value) for name, value in exc.values.items()}
+        if exc.plural is None:
+            return Sentence(Text(exc.message, **values))
+        return Sentence(Text.ngettext(exc.message, exc.plural, exc.count, **values))
 
     async def _commit(
         self, table: Table, action: Any, user_id: int | None, record: dict[str, Any] | None = None
@@ -834,7 +924,7 @@ class TableService:
             else:
                 state.apply(action)
         except IllegalAction as exc:
-            raise TableError(self._explain(table, exc.reason)) from exc
+            raise TableError(self._explain(table, exc)) from exc
         if record is None:
             record = self._record_form(action)
         now = self.now()
@@ -969,11 +1059,11 @@ class TableService:
             table = self._playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(N_("You are not seated at this table."))
             leave = table.spec.leave
             if leave is None:
                 if table.seats[seat].ai:
-                    raise TableError("Your seat is already played by the AI.")
+                    raise TableError(N_("Your seat is already played by the AI."))
                 seats = list(table.seats)
                 seats[seat] = Seat(seats[seat].user_id, seats[seat].name, ai=True)
                 await self._save_seats(table, seats)
@@ -1004,7 +1094,7 @@ class TableService:
         async with table.lock:
             table = self._playing(table_id)
             if user_id != table.host_id and not moderator:
-                raise TableError("Only the host or a moderator can end this game.")
+                raise TableError(N_("Only the host or a moderator can end this game."))
             table.ended_by = user_id
             if user_id != table.host_id:
                 table.meta["moderator_ended"] = True  # the result is marked as ended by a moderator
@@ -1103,24 +1193,26 @@ class TableService:
             state = table.state
             assert state is not None
             if user_id != table.host_id and not moderator:
-                raise TableError("Only the host or a moderator can decide about an absent player.")
+                raise TableError(N_("Only the host or a moderator can decide about an absent player."))
             if table.spec.turn_of(state) != turn:
-                raise TableError("That turn is over already; nothing to decide.")
+                raise TableError(N_("That turn is over already; nothing to decide."))
             deadline = table.turn_deadline()
             if deadline is None or self.now() < deadline:
-                raise TableError("The turn timer has not run out yet.")
+                raise TableError(N_("The turn timer has not run out yet."))
             seat = state.current
             if choice == "remove":
                 leave = table.spec.leave
                 if leave is None:
-                    raise TableError(f"In {table.spec.title} a seat cannot be removed; hand it to the AI.")
+                    raise TableError(
+                        N_("In {title} a seat cannot be removed; hand it to the AI."), title=table.spec.title
+                    )
                 return await self._commit(table, leave(seat), user_id)
             if choice == "ai":
                 seats = list(table.seats)
                 seats[seat] = Seat(seats[seat].user_id, seats[seat].name, ai=True)
                 await self._save_seats(table, seats)
                 return None
-            raise TableError("That button is not one of mine.")
+            raise TableError(N_("That button is not one of mine."))
 
     # ---- after the game --------------------------------------------------------------------
 
@@ -1140,12 +1232,12 @@ class TableService:
         otherwise the rematch opens as a lobby, for others to join."""
         stored = await self.store.load_table(finished_id)
         if stored is None or stored.row["status"] != FINISHED:
-            raise TableError("That game cannot be played again.")
+            raise TableError(N_("That game cannot be played again."))
         if stored.row["channel_id"] != channel_id:
-            raise TableError("That button belongs to a table in another channel; nothing was done.")
+            raise TableError(N_("That button belongs to a table in another channel; nothing was done."))
         old = self._from_stored(stored)
         if not old.was_seated(user_id):
-            raise TableError("Only players from that game can start a rematch.")
+            raise TableError(N_("Only players from that game can start a rematch."))
         left = old.state.left if old.state is not None else [False] * len(old.seats)
         seats = []
         for seat, gone in zip(old.seats, left, strict=True):
@@ -1179,9 +1271,12 @@ class TableService:
         running = self._by_channel.get(channel_id)
         if running is not None and running.status == PLAYING:
             raise TableError(
-                "The game here is still running; its record would show every hand. Export it after the end."
+                N_(
+                    "The game here is still running; its record would show every hand. "
+                    "Export it after the end."
+                )
             )
         stored = await self.store.last_finished_table(channel_id)
         if stored is None:
-            raise TableError("No game has finished in this channel yet.")
+            raise TableError(N_("No game has finished in this channel yet."))
         return self._from_stored(stored).record()

@@ -130,8 +130,8 @@ async def redraw(interaction: discord.Interaction, **message: Any) -> None:
 
 def said(exc: TableError) -> str:
     """A refusal in the current language. Refusals of the views are written in it already; the
-    table service's are English message ids, found in the catalogs once they are marked there."""
-    return _(exc.message) if exc.message else exc.message
+    table service's and the rules engines' are message ids and values, said now."""
+    return exc.said()
 
 
 def user_errors(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:

@@ -3,6 +3,7 @@ rules; the current language and its formats; the slash commands' translator."""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -242,3 +243,111 @@ def test_names_follow_discords_rules():
             if context == i18n.COMMAND_NAME:
                 name = message.string
                 assert pattern.match(name) and name == name.lower(), f"{lang}: {msgid} -> {name!r}"
+
+
+# ---- refusals ------------------------------------------------------------------------------------
+
+REFUSALS = ("TableError", "IllegalAction", "Text")
+MARKS = ("N_", "_")
+
+
+def refusal_calls(path: Path) -> list[ast.Call]:
+    """Every TableError, IllegalAction and Text made in a file (their ngettext forms too)."""
+    calls = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if (isinstance(func, ast.Name) and func.id in REFUSALS) or (
+            isinstance(func, ast.Attribute)
+            and func.attr == "ngettext"
+            and isinstance(func.value, ast.Name)
+            and func.value.id in REFUSALS
+        ):
+            calls.append(node)
+    return calls
+
+
+def literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def test_every_refusal_of_the_service_and_the_engines_is_a_message_of_the_catalogs():
+    """What the table service and the rules engines refuse is a message id marked for the catalogs
+    (N_ or a counted ngettext), never a bare or formatted English text; each id is in the template,
+    so the catalog tests above hold it translated in every language."""
+    template = {msgid for _context, msgid in entries(read(TEMPLATE))}
+    constants = {}  # module constants marked with N_ (SAVE_FAILED, ...)
+    files = [ROOT / "bot" / "tables.py", *sorted((ROOT / "bot" / "games").glob("*.py"))]
+    for path in files:
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                call = node.value
+                if isinstance(call.func, ast.Name) and call.func.id == "N_" and call.args:
+                    for target in node.targets:
+                        if isinstance(target, ast.Name):
+                            constants[target.id] = literal(call.args[0])
+    seen = 0
+    for path in files:
+        for call in refusal_calls(path):
+            where = f"{path.relative_to(ROOT)}:{call.lineno}"
+            if not call.args:
+                continue
+            first = call.args[0]
+            if isinstance(call.func, ast.Attribute):  # ngettext: the singular, then the plural
+                ids = [literal(call.args[0]), literal(call.args[1])]
+                if not any(ids):  # an engine's counted refusal, passed on (its forms checked there)
+                    assert all(isinstance(a, ast.Attribute) for a in call.args[:2]), where
+                    continue
+                assert all(ids), f"{where}: a counted refusal's forms are literal texts"
+                assert ids[0] in template, f"{where}: {ids[0]!r} is not in the catalogs"
+                seen += 1
+                continue
+            assert literal(first) is None and not isinstance(first, ast.JoinedStr), (
+                f"{where}: an unmarked refusal; mark it with N_() and give its values by name"
+            )
+            if isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id in MARKS:
+                text = literal(first.args[0])
+                assert text in template, f"{where}: {text!r} is not in the catalogs"
+                seen += 1
+            elif isinstance(first, ast.Name) and first.id in constants:
+                assert constants[first.id] in template, f"{where}: {first.id} is not in the catalogs"
+                seen += 1
+            else:  # made elsewhere: a Text, an engine's refusal explained, a marked table's entry
+                assert isinstance(first, (ast.Name, ast.Call, ast.Subscript, ast.Attribute)), where
+    assert seen > 60
+
+
+def test_a_refusal_keeps_its_english_text_and_is_said_in_the_readers_language():
+    from bot.games.base import IllegalAction, Player
+    from bot.tables import TableError
+
+    refused = TableError(i18n.N_("It is {name}'s turn, not yours."), name=lambda: "anna")
+    assert str(refused) == refused.message == "It is anna's turn, not yours."
+    with using("de"):
+        assert refused.message == "It is anna's turn, not yours."
+        assert refused.said() == "anna ist am Zug, nicht du."
+    with using("es"):
+        assert refused.said() == "Es el turno de anna, no el tuyo."
+    illegal = IllegalAction(
+        i18n.N_("it is {current}'s turn, not {player}'s"), current=Player(1), player=Player(0)
+    )
+    assert illegal.reason == str(illegal) == "it is player 1's turn, not player 0's"
+    counted = IllegalAction.ngettext(
+        "lay at least {need} card before ending the turn ({laid} laid so far)",
+        "lay at least {need} cards before ending the turn ({laid} laid so far)",
+        1,
+        need=1,
+        laid=0,
+    )
+    assert counted.reason == "lay at least 1 card before ending the turn (0 laid so far)"
+
+
+def test_ai_seats_are_named_in_the_readers_language_and_stored_in_english():
+    from bot.tables import Seat
+
+    ai, person, handed = Seat(None, "AI 2", ai=True), Seat(7, "AI 2"), Seat(8, "ben", ai=True)
+    for language, name in (("en", "AI 2"), ("de", "KI 2"), ("fr", "IA 2"), ("es", "IA 2")):
+        with using(language):
+            assert (ai.shown, person.shown, handed.shown) == (name, "AI 2", "ben")
+    assert ai.row()["name"] == "AI 2"

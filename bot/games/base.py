@@ -8,6 +8,7 @@ Hot loops (AI, simulation) may call the state's plain-value methods directly.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -21,12 +22,38 @@ class Status(StrEnum):
     FINISHED = "finished"  # a competitive game that ended with standings
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse in the current state. The state is left unchanged."""
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat named in a refusal: "player 2" in the engine's words; the table service names it."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    seat: int
+
+    def __str__(self) -> str:
+        return f"player {self.seat}"
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse in the current state. The state is left unchanged.
+
+    ``reason`` is the refusal in English. It is made of a message id (marked with ``N_()``, or a
+    count's two forms by ``IllegalAction.ngettext``) and its values, kept as ``message``,
+    ``plural``, ``count`` and ``values``, so that the table service can say it in the reader's
+    language; a seat is given as a Player, the game's status as a Status."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.message = message
+        self.plural: str | None = None
+        self.count = 0
+        self.values = values
+        self.reason = message.format(**values) if values else message
+        super().__init__(self.reason)
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, n: int, /, **values: Any) -> IllegalAction:
+        """A refusal that counts: its English form for n (one, or more); the others by their rules."""
+        exc = cls(singular if n == 1 else plural, **values)
+        exc.message, exc.plural, exc.count = singular, plural, n
+        return exc
 
 
 class GameState(Protocol):

@@ -18,8 +18,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from bot.games.base import IllegalAction, Status
+from bot.games.base import IllegalAction, Player, Status
 from bot.games.shuffle import derive_seed, shuffled
+from bot.i18n import N_
 
 NAME = "red-and-black"
 TITLE = "Red and Black"
@@ -496,59 +497,75 @@ class RedAndBlackState:
         elif kind == "abandon":
             self.abandon()
         else:
-            raise IllegalAction(f"there is no action {kind!r} in {TITLE}")
+            raise IllegalAction(N_("there is no action {kind} in {title}"), kind=repr(kind), title=TITLE)
 
     @staticmethod
     def _card(text: str) -> int:
         try:
             return code(text)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        except ValueError:
+            raise IllegalAction(
+                N_("{card} is not a card; cards are written 1R..9R and 1B..9B"), card=repr(text)
+            ) from None
 
     def _require(self, player: int, phase: str) -> None:
         if self.status is not Status.IN_PROGRESS:
-            raise IllegalAction(f"the game is over ({self.status.value})")
+            raise IllegalAction(N_("the game is over ({status})"), status=self.status)
         if self.phase == WAITING:
-            raise IllegalAction(f"the record gives no card order for deal {self.deal_index + 1}")
-        if not 0 <= player < PLAYERS:
-            raise IllegalAction(f"there is no seat {player}; seats are 0 to 3")
-        if player != self.current:
-            raise IllegalAction(f"it is player {self.current}'s turn, not player {player}'s")
-        if self.phase != phase:
             raise IllegalAction(
-                "draw a card first" if phase == DISCARD else "you have drawn; now discard a card"
+                N_("the record gives no card order for deal {deal}"), deal=self.deal_index + 1
             )
+        if not 0 <= player < PLAYERS:
+            raise IllegalAction(N_("there is no seat {seat}; seats are 0 to 3"), seat=player)
+        if player != self.current:
+            raise IllegalAction(
+                N_("it is {current}'s turn, not {player}'s"),
+                current=Player(self.current),
+                player=Player(player),
+            )
+        if self.phase != phase:
+            if phase == DISCARD:
+                raise IllegalAction(N_("draw a card first"))
+            raise IllegalAction(N_("you have drawn; now discard a card"))
 
     def draw(self, player: int, source: str) -> None:
         self._require(player, DRAW)
         if source == "stock":
             if not self.stock:
-                raise IllegalAction("the stock is used up: take the discard or end the play")
+                raise IllegalAction(N_("the stock is used up: take the discard or end the play"))
             card = self.stock.pop()
             self.drew_stock = True
             self.taken = None
         elif source == "discard":
             if not self.discards:
-                raise IllegalAction("the discard pile is empty")
+                raise IllegalAction(N_("the discard pile is empty"))
             card = self.discards.pop()
             self.drew_stock = False
             self.taken = card
         else:
-            raise IllegalAction(f"draw from 'stock' or 'discard', not {source!r}")
+            raise IllegalAction(N_("draw from 'stock' or 'discard', not {source}"), source=repr(source))
         self.hands[player].append(card)
         self.phase = DISCARD
         self.history.append(("draw", player, source))
 
-    def _take_out(self, player: int, card: int, verb: str) -> None:
+    def _take_out(self, player: int, card: int, declare: bool) -> None:
         hand = self.hands[player]
         if card not in hand:
-            raise IllegalAction(f"{name(card)} is not in player {player}'s hand")
+            raise IllegalAction(
+                N_("{card} is not in {player}'s hand"), card=name(card), player=Player(player)
+            )
+        if card == self.taken and declare:
+            raise IllegalAction(
+                N_("{card} was just taken from the discard pile; declare with another card"), card=name(card)
+            )
         if card == self.taken:
-            raise IllegalAction(f"{name(card)} was just taken from the discard pile; {verb} another card")
+            raise IllegalAction(
+                N_("{card} was just taken from the discard pile; discard another card"), card=name(card)
+            )
 
     def discard(self, player: int, card: int) -> None:
         self._require(player, DISCARD)
-        self._take_out(player, card, "discard")
+        self._take_out(player, card, declare=False)
         self.hands[player].remove(card)
         self.history.append(("discard", player, name(card)))
         if not self.stock and self.drew_stock and self.round == 1:
@@ -569,11 +586,11 @@ class RedAndBlackState:
 
     def declare(self, player: int, card: int) -> None:
         self._require(player, DISCARD)
-        self._take_out(player, card, "declare with")
+        self._take_out(player, card, declare=True)
         rest = list(self.hands[player])
         rest.remove(card)
         if not splits(rest):
-            raise IllegalAction("the other 14 cards do not form two matched sequences")
+            raise IllegalAction(N_("the other 14 cards do not form two matched sequences"))
         self.hands[player] = rest
         self.discards.append(card)
         self.turn += 1
@@ -584,14 +601,14 @@ class RedAndBlackState:
     def end_play(self, player: int) -> None:
         self._require(player, DRAW)
         if not self.final_phase:
-            raise IllegalAction("the play may be ended only after the stock has run out twice")
+            raise IllegalAction(N_("the play may be ended only after the stock has run out twice"))
         self.history.append(("end_play", player))
         self.turns_total += 1
         self._end_deal(None, "ended")
 
     def abandon(self) -> None:
         if self.status is not Status.IN_PROGRESS:
-            raise IllegalAction(f"the game is over ({self.status.value})")
+            raise IllegalAction(N_("the game is over ({status})"), status=self.status)
         self.status = Status.ABANDONED
         self.history.append(("abandon",))
 

@@ -16,8 +16,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from bot.games.base import IllegalAction, Status
+from bot.games.base import IllegalAction, Player, Status
 from bot.games.shuffle import derive_seed, shuffled
+from bot.i18n import N_
 
 NAME = "skip-bo-junior"
 TITLE = "Skip-Bo Junior"
@@ -272,32 +273,63 @@ class SkipBoJuniorState:
         elif kind == "abandon":
             self.abandon()
         else:
-            raise IllegalAction(f"there is no action {kind!r} in {TITLE}")
+            raise IllegalAction(N_("there is no action {kind} in {title}"), kind=repr(kind), title=TITLE)
 
     def _require_turn(self, player: int) -> None:
         if self.status is not Status.IN_PROGRESS:
-            raise IllegalAction(f"the game is over ({self.status.value})")
+            raise IllegalAction(N_("the game is over ({status})"), status=self.status)
         if not 0 <= player < self.players:
-            raise IllegalAction(f"there is no seat {player} at a table of {self.players}")
+            raise IllegalAction(
+                N_("there is no seat {seat} at a table of {players}"), seat=player, players=self.players
+            )
         if player != self.current:
-            raise IllegalAction(f"it is player {self.current}'s turn, not player {player}'s")
+            raise IllegalAction(
+                N_("it is {current}'s turn, not {player}'s"),
+                current=Player(self.current),
+                player=Player(player),
+            )
 
     def play(self, player: int, source: str | int, pile: int) -> None:
         """Lay the top card of ``source`` ("stock" or slot 1..3) on pile position ``pile`` (1..4)."""
         self._require_turn(player)
         if source != STOCK and source not in (1, 2, 3):
-            raise IllegalAction(f"there is no source {source!r}; play from 'stock' or a slot 1 to 3")
+            raise IllegalAction(
+                N_("there is no source {source}; play from 'stock' or a slot 1 to 3"), source=repr(source)
+            )
         if not 1 <= pile <= PILES:
-            raise IllegalAction(f"there is no pile {pile}; piles are numbered 1 to 4")
+            raise IllegalAction(N_("there is no pile {pile}; piles are numbered 1 to 4"), pile=pile)
         card = self.source_card(player, source)
-        where = "the stockpile" if source == STOCK else f"slot {source}"
         if card is None:
-            raise IllegalAction(f"{where} is empty")
+            if source == STOCK:
+                raise IllegalAction(N_("the stockpile is empty"))
+            raise IllegalAction(N_("slot {slot} is empty"), slot=source)
         if not self.fits(card, pile):
             cards = self.piles[pile - 1]
-            need = 1 if cards is None else len(cards) + 1
-            state = "is empty (start it with a 1 or a wild)" if cards is None else f"needs a {need}"
-            raise IllegalAction(f"{card_name(card)} from {where} does not fit: pile {pile} {state}")
+            values = {"card": card_name(card), "slot": source, "pile": pile}
+            if cards is None:
+                if source == STOCK:
+                    raise IllegalAction(
+                        N_(
+                            "{card} from the stockpile does not fit: "
+                            "pile {pile} is empty (start it with a 1 or a wild)"
+                        ),
+                        **values,
+                    )
+                raise IllegalAction(
+                    N_(
+                        "{card} from slot {slot} does not fit: "
+                        "pile {pile} is empty (start it with a 1 or a wild)"
+                    ),
+                    **values,
+                )
+            values["need"] = len(cards) + 1
+            if source == STOCK:
+                raise IllegalAction(
+                    N_("{card} from the stockpile does not fit: pile {pile} needs a {need}"), **values
+                )
+            raise IllegalAction(
+                N_("{card} from slot {slot} does not fit: pile {pile} needs a {need}"), **values
+            )
         if source == STOCK:
             self.stocks[player].pop()
         else:
@@ -323,14 +355,14 @@ class SkipBoJuniorState:
         self._require_turn(player)
         if not self.options.may_stop:
             raise IllegalAction(
-                "you must keep playing while a card fits (this table does not allow stopping)"
+                N_("you must keep playing while a card fits (this table does not allow stopping)")
             )
         self.history.append(("end_turn", player))
         self._next_turn()
 
     def abandon(self) -> None:
         if self.status is not Status.IN_PROGRESS:
-            raise IllegalAction(f"the game is over ({self.status.value})")
+            raise IllegalAction(N_("the game is over ({status})"), status=self.status)
         self.status = Status.ABANDONED
         self.history.append(("abandon",))
 
@@ -374,7 +406,9 @@ class SkipBoJuniorState:
             order = self.given_reshuffles[index]
             if sorted(order) != pool:
                 raise IllegalAction(
-                    f"reshuffle {index + 1} of the record does not hold the completed cards {pool}"
+                    N_("reshuffle {number} of the record does not hold the completed cards {cards}"),
+                    number=index + 1,
+                    cards=str(pool),
                 )
         else:
             order = shuffled(pool, derive_seed(self.reshuffle_seed, index + 1))

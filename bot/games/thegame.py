@@ -12,8 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from bot.games.base import IllegalAction, Status
+from bot.games.base import IllegalAction, Player, Status
 from bot.games.shuffle import shuffled
+from bot.i18n import N_
 
 NAME = "the-game"
 TITLE = "The Game"
@@ -381,22 +382,28 @@ class TheGameState:
         elif kind == "abandon":
             self.abandon()
         else:
-            raise IllegalAction(f"there is no action {kind!r} in {TITLE}")
+            raise IllegalAction(N_("there is no action {kind} in {title}"), kind=repr(kind), title=TITLE)
 
     def _require_running(self) -> None:
         if self.status is not Status.IN_PROGRESS:
-            raise IllegalAction(f"the game is over ({self.status.value})")
+            raise IllegalAction(N_("the game is over ({status})"), status=self.status)
 
     def _require_seated(self, player: int) -> None:
         if not 0 <= player < self.players:
-            raise IllegalAction(f"there is no seat {player} at a table of {self.players}")
+            raise IllegalAction(
+                N_("there is no seat {seat} at a table of {players}"), seat=player, players=self.players
+            )
         if self.left[player]:
-            raise IllegalAction(f"player {player} has left the game")
+            raise IllegalAction(N_("{player} has left the game"), player=Player(player))
 
     def _require_turn(self, player: int) -> None:
         self._require_seated(player)
         if player != self.current:
-            raise IllegalAction(f"it is player {self.current}'s turn, not player {player}'s")
+            raise IllegalAction(
+                N_("it is {current}'s turn, not {player}'s"),
+                current=Player(self.current),
+                player=Player(player),
+            )
 
     def play(self, player: int, card: int, pile: int) -> None:
         """Lay ``card`` from the player's hand on pile ``pile`` (1..4)."""
@@ -430,12 +437,20 @@ class TheGameState:
         self._require_running()
         self._require_turn(player)
         if not 1 <= pile <= PILES:
-            raise IllegalAction(f"there is no pile {pile}; piles are numbered 1 to 4")
+            raise IllegalAction(N_("there is no pile {pile}; piles are numbered 1 to 4"), pile=pile)
         if card not in self.hands[player]:
-            raise IllegalAction(f"card {card} is not in player {player}'s hand")
+            raise IllegalAction(N_("card {card} is not in {player}'s hand"), card=card, player=Player(player))
         top = self.piles[pile - 1]
-        way = "ascending" if ASCENDING[pile - 1] else "descending"
-        raise IllegalAction(f"card {card} may not go on pile {pile} ({way}, top {top})")
+        if ASCENDING[pile - 1]:
+            raise IllegalAction(
+                N_("card {card} may not go on pile {pile} (ascending, top {top})"),
+                card=card,
+                pile=pile,
+                top=top,
+            )
+        raise IllegalAction(
+            N_("card {card} may not go on pile {pile} (descending, top {top})"), card=card, pile=pile, top=top
+        )
 
     def end_turn(self, player: int) -> None:
         """End the turn once the minimum is laid: draw back to the hand size, pass clockwise."""
@@ -444,9 +459,12 @@ class TheGameState:
             self._require_turn(player)
         if self.played < self.min_cards:
             need = self.min_cards
-            raise IllegalAction(
-                f"lay at least {need} card{'s' if need > 1 else ''} before ending the turn "
-                f"({self.played} laid so far)"
+            raise IllegalAction.ngettext(
+                "lay at least {need} card before ending the turn ({laid} laid so far)",
+                "lay at least {need} cards before ending the turn ({laid} laid so far)",
+                need,
+                need=need,
+                laid=self.played,
             )
         hand = self.hands[player]
         take = self.hand_size - len(hand)
@@ -472,13 +490,13 @@ class TheGameState:
         self._require_running()
         self._require_seated(player)
         if not 1 <= pile <= PILES:
-            raise IllegalAction(f"there is no pile {pile}; piles are numbered 1 to 4")
+            raise IllegalAction(N_("there is no pile {pile}; piles are numbered 1 to 4"), pile=pile)
         if kind == "clear":
             self.signals.pop((pile - 1, player), None)
         elif kind in SIGNALS:
             self.signals[(pile - 1, player)] = (kind, self.turn)
         else:
-            raise IllegalAction(f"unknown signal {kind!r}")
+            raise IllegalAction(N_("unknown signal {kind}"), kind=repr(kind))
         self.history.append(("signal", player, pile, kind))
 
     def leave(self, player: int) -> None:

@@ -138,7 +138,7 @@ def seat_line(table: Table, seat: int) -> str:
     if s.ai and s.user_id is not None:
         who = _("{name} (AI playing, {level})").format(name=s.name, level=level_name(s.level))
     elif s.ai:
-        who = f"🤖 {s.name} ({level_name(s.level)})"
+        who = f"🤖 {s.shown} ({level_name(s.level)})"
     else:
         who = s.name
     return _("{seat} (host)").format(seat=who) if s.user_id == table.host_id and not s.ai else who

@@ -121,7 +121,7 @@ def rb_board(table: Table) -> Message:
 def rb_turn_notice(table: Table) -> str:
     state: rb.RedAndBlackState = table.state
     seat = table.seats[state.current]
-    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
+    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.shown
     prefix = ""
     if state.deals and state.turn == 0 and state.phase == rb.DRAW:
         prefix = _deal_line(table, state.deals[-1]) + " "

@@ -197,7 +197,7 @@ def absent_choice(table: Table) -> Message:
     state = table.state
     assert state is not None
     seat = table.seats[state.current]
-    who = f"<@{seat.user_id}>" if seat.user_id else seat.name
+    who = f"<@{seat.user_id}>" if seat.user_id else seat.shown
     turn = table.spec.turn_of(state)
     buttons = [
         TableButton("absent", table.id, 0, turn, "ai", label=_("Hand seat to AI"), style=Style.primary)

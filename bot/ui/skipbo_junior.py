@@ -129,7 +129,7 @@ def _sb_buttons(table: Table) -> discord.ui.View | None:
 def sb_turn_notice(table: Table) -> str:
     state: sb.SkipBoJuniorState = table.state
     seat = table.seats[state.current]
-    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
+    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.shown
     return _(
         "{who}, it is your turn: your three cards are dealt. Play with the buttons on the board."
     ).format(who=who)

@@ -92,7 +92,7 @@ def turn_notice(table: Table) -> str:
     state = table.state
     assert state is not None
     seat = table.seats[state.current]
-    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.name
+    who = f"<@{seat.user_id}>" if seat.user_id is not None and not seat.ai else seat.shown
     need = state.min_cards
     return _("{who}, it is your turn: lay at least {cards}. Use **Show my hand** on the board.").format(
         who=who, cards=cards(need)

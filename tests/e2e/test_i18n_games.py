@@ -26,7 +26,7 @@ from tests.e2e.test_i18n import click_id, client_locales, open_table, world
 __all__ = ["client_locales"]  # the fixture, used by the tests below
 
 # Words and phrases of our views in English: none may be left in a German, French or Spanish view.
-# (Names stay: "The Game", "Skip-Bo Junior", "Red and Black", the AI seats' "AI 1", commands.)
+# (Names stay: "The Game", "Skip-Bo Junior", "Red and Black", commands.)
 ENGLISH = re.compile(
     r"\b(Seats?|turn|Turns|cards?|Draw pile|not laid|Show my hand|This turn|has laid|final report|"
     r"Laid most|Duration|Rematch|your hand|Your hand|table is open|Join|Leave|Start|Goes first|host|"
@@ -107,7 +107,7 @@ async def test_a_whole_game_of_the_game_on_a_german_server_reads_german(simcord_
     assert [b["label"] for b in buttons(lobby)][:4] == ["Mitspielen", "Gehen", "Starten", "Abbrechen"]
     await click_id(anna, lobby, "dh:ai:", ":normal")
     await click_id(anna, lobby, "dh:ai:", ":hard")
-    assert "🤖 AI 2 (schwer)" in text_of(lobby)
+    assert "🤖 KI 2 (schwer)" in text_of(lobby)
     await click_id(anna, lobby, "dh:start:")
     table = env.bot.tables.in_channel(channel.id)
     assert table is not None and table.status == PLAYING
