@@ -244,7 +244,7 @@ async def test_skip_bo_junior_on_a_spanish_server_from_lobby_to_final_report(sim
     seen: dict[int, list[str]] = {}
     members = {ana.id: ana, beto.id: beto}
     state = table.state
-    board = one_titled(channel, "Skip-Bo Junior: turno 1")
+    board = one_titled(channel, "Skip-Bo Junior: turno ")  # turn 2 when the first seat had no play
     parts = fields(board)
     assert "Pilas (arriba, y lo que va después)" in parts and "Mazo para robar" in parts
     assert any("Reserva **" in value and "Montón 1" in value for value in parts.values())
