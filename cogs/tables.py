@@ -1029,6 +1029,25 @@ class Tables(commands.Cog):
                 return  # the board of a finished game was deleted: the final report says it all
             await self._post_board(table, channel)  # someone deleted the board: post it again
             return
+        except discord.HTTPException as exc:
+            if exc.status != 400:
+                raise  # a fault to wait out: the presenter tries again
+            # Discord will never take this edit (that message cannot become what the board is now):
+            # waiting would hold up the turn notices and the report behind it. Post the board anew.
+            log.warning(
+                "table %s: Discord refused the board's edit for good (%s); posting it anew", table.id, exc
+            )
+            if table.status != PLAYING:
+                return
+            try:
+                await self._post_board(table, channel)
+            except discord.HTTPException as again:
+                if again.status != 400:
+                    raise
+                log.error(
+                    "table %s: Discord refused the board itself (%s); the game goes on", table.id, again
+                )
+            return
         if table.status == PLAYING:
             await self.tables.meta_update(table, board_version=version)
 

@@ -335,3 +335,33 @@ async def test_a_failed_write_of_an_ai_move_does_not_stall_the_game(simcord_env,
     assert table.status != PLAYING or (table.state.turn > turn and table.state.current == 0), (
         "the AI seat played its turn after the failed write"
     )
+
+
+async def test_a_board_edit_discord_refuses_for_good_does_not_stop_the_turn_notices(simcord_env):
+    """A 400 (Discord will never take that edit: a form it finds invalid) is not a fault to wait
+    out: the turn still passes, the next player is pinged and the board is posted afresh."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    first_board = board(channel)
+    env.inject_error(
+        "PATCH",
+        f"/channels/{channel.id}/messages/{first_board.id}",
+        status=400,
+        code=50035,
+        message="Invalid Form Body (injected by test)",
+        times=None,
+    )
+    hand = await show_hand(ann, channel)
+    for _ in range(table.state.min_cards):
+        card, pile = table.state.playable(0)[0]
+        chosen = await ann.click(hand, label=str(card))
+        target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+        hand = (await ann.click(chosen.response, custom_id=target["custom_id"])).response
+    await ann.click(hand, label="End turn")
+    await env.advance_time(10)
+    await env.settle()
+    assert table.state.current == 1
+    notices = turn_notices(channel)
+    assert len(notices) == 1 and notices[0].content.startswith(f"<@{bob.id}>"), "bob is told it is his turn"
+    assert pile_line(board(channel)) == [str(p) for p in table.state.piles], "a current board is shown"
