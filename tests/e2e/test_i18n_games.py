@@ -320,6 +320,9 @@ async def test_red_and_black_on_a_french_server_with_a_spanish_client(simcord_en
             assert result.acknowledged
             hand = result.response
     assert state.deals, "a deal was played to its end"
+    await env.advance_time(5)  # the next deal's board: edits are paced, and AI seats may move first
+    await env.settle()
+    seen_now(channel, seen)
     board = one_titled(channel, "Red and Black : donne 2 sur 8")
     assert "Dernière donne" in fields(board)
     await click_id(ana, (await ana.slash(channel, "game end")).response, "dh:endok:", ":yes")
