@@ -23,6 +23,7 @@ from bot.chatfilter.lexicon import (
     AMBIGUOUS,
     BY_EAR,
     CARDINALS,
+    CENTURY_WORDS,
     COLLECTIVES,
     LANGUAGES,
     QUANTITIES,
@@ -342,12 +343,20 @@ def check(message: str, context: Context | None = None) -> Verdict:
     return _verdict(flagged, found, notes, toks, norm, ctx)
 
 
+EACH_NUMBER = re.compile(
+    r"\b(?:cada|each|every|jede|jeder|chaque)\s+(?:numero|number|zahl|nummer|valeur|valor)\b"
+)
+HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
+
+
 def _asks_for_value(scene: Scene) -> bool:
     """ "dis-moi juste ta plus haute", "wie weit bist du von Stapel 3 weg?", "what did you draw? the exact
     one", "pásame el número exacto": a request for a card's value that names no number."""
     if not scene.wordset & roles.ASK_GATE or scene.wordset & roles.PHONE_WORDS:
         return False
     joined = scene.joined
+    if EACH_NUMBER.search(joined):
+        return False  # "8 cartas de cada número, ¿lo sabían?": about the deck, not a card
     return bool(
         roles.ASK_WHAT.search(joined) and roles.ASK_CUE.search(joined) and roles.ASK_TARGET.search(joined)
     )
@@ -556,9 +565,10 @@ DIGIT_NOUNS = {
     "elfer": 11,
     "zwoelfer": 12,
 }
-NOUN_ARTICLES = frozenset("nen 'nen einen ein den der ne".split())
+NOUN_ARTICLES = frozenset("nen 'nen einen ein den der ne an".split())  # "an": Bavarian and Austrian "einen"
 HOLD_OR_LAY = frozenset(
-    "hab habe hast halt halte haelt hat leg lege legen spiel spiele spielen zieh ziehe gezogen".split()
+    "hab habe hast halt halte haelt hat leg lege legen spiel spiele spielen zieh ziehe gezogen "
+    "hob hobe han ha".split()  # Bavarian, Austrian and Swiss "habe"
 )
 
 
@@ -574,7 +584,7 @@ def _digit_nouns(nums: list[Num], scene: Scene) -> list[Num]:
         after = words[k + 1 : k + 4]
         if "im" in after[:2] or "beim" in after[:2]:
             continue  # "einen Dreier im Basketball", "Sechser im Lotto"
-        if before & HOLD_OR_LAY or any(a in roles.PILE or a.endswith("stapel") for a in after):
+        if (before | set(after)) & HOLD_OR_LAY or any(a in roles.PILE or a.endswith("stapel") for a in after):
             found.append(Num(value, k, k, "word"))
     if not found:
         return nums
@@ -708,6 +718,20 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
         ):
             out.append(Num(a.value * 10, a.first, a.last + 2, "word", odd=True))  # "the big nine-oh"
             k += 1
+            continue
+        if (
+            a.how == "digits"
+            and b is not None
+            and b.how == "digits"
+            and 2 <= a.value <= 9
+            and toks[b.first].text == "0"
+            and b.first == a.last + 2
+            and toks[a.last + 1].text == "-"
+            and a.first > 0
+            and toks[a.first - 1].text.lower() == "big"
+        ):
+            out.append(Num(a.value * 10, a.first, b.last, "word", odd=True))  # "the big 4-0"
+            k += 2
             continue
         if (
             b is not None
@@ -936,6 +960,8 @@ def _glued_sentence(i: int, word: str, langs: tuple[str, ...], nums: list[Num]) 
 
 
 def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
+    if scene.wordset & roles.REFERENCE_WORDS and roles.ANY_REFERENCE.search(scene.joined):
+        _references(scene, nums, used)
     if not scene.wordset & roles.SAYING_WORDS or not roles.ANY_SAYING.search(scene.joined):
         return
     for pattern, value in SAYINGS.values():
@@ -945,6 +971,28 @@ def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
             if covered:
                 nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
                 used.update(covered)
+
+
+def _references(scene: Scene, nums: list[Num], used: set[int]) -> None:
+    """A thing everyone knows the number of, said as one's card: a verb of having shortly before it,
+    "my card", or "=". Without that frame it is talk ("the seven deadly sins of this game")."""
+    for pattern, value in roles.REFERENCES.values():
+        m = pattern.search(scene.joined)
+        if not m:
+            continue
+        covered = [k for k, at in enumerate(scene.at) if m.start() <= at < m.end()]
+        if not covered or covered[0] in used:
+            continue
+        before = scene.words[max(0, covered[0] - 6) : covered[0]]
+        framed = (
+            set(before) & roles.HAVE
+            or roles.MINE.search(scene.joined)
+            or "=" in before
+            or {"carta", "carte", "karte", "card"} & set(before)
+        )
+        if framed and not scene.wordset & roles.AGE_VERBS:
+            nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
+            used.update(covered)
 
 
 def _quantity(
@@ -1282,8 +1330,6 @@ def _read_run(
         if best_value is None:
             start += 1
             continue
-        reading = chosen[best_end]
-        how = "ordinal" if reading.ordinal else "decade" if reading.decade else "word"
         odd = any(chosen[x].odd or _odd(norm, toks[run[x]]) for x in range(start, best_end + 1))
         lead = start
         while lead < best_end and all(p.kind == "C" for p in chosen[lead].pieces):
@@ -1291,6 +1337,8 @@ def _read_run(
         tail = best_end
         while tail > lead and all(p.kind == "C" for p in chosen[tail].pieces):
             tail -= 1
+        reading = chosen[tail]  # the last word that is not a connector ("forties and ...")
+        how = "ordinal" if reading.ordinal else "decade" if reading.decade else "word"
         first, last = run[lead], extend.get(run[tail], run[tail])
         # Two units side by side, digit by digit: "zwei drei", "cinq six".
         if (
@@ -1701,7 +1749,11 @@ def prev_is_sentence_end(scene: Scene, first: int) -> bool:
     k = first - 1
     while k >= 0 and scene.words[k] != ".":
         k -= 1
-    return k >= 1 and scene.words[k - 1] not in ("no", "nr", "n", "nº", "vs", "ca", "approx", "env")
+    return (
+        k >= 1
+        and scene.words[k - 1] not in ("no", "nr", "n", "nº", "vs", "ca", "approx", "env")
+        and not _street(scene.words[k - 1])  # "Bahnhofstr. 17", "Elm St. 4"
+    )
 
 
 SPOILER = re.compile(r"\|\|([^|]{1,60})\|\|")
@@ -1814,6 +1866,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         return "an idiom or a title"
     disguised = n.odd or n.how in ("spelled", "leet", "roman", "glyph", "arithmetic", "quantity", "saying")
     if n.how == "saying":
+        if scene.wordset & roles.AGE_VERBS:
+            return "an age"  # "este año cumplo la edad de Cristo"
         return None
     if n.how == "quantity":
         if value == 10 and _trick(prev, nxt, scene):
@@ -1822,6 +1876,10 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
             set(prev[:3]) & roles.HAVE or scene.near(scene.mine_at, n, 4, 2)
         ):
             return "an ordinary word"  # "was für ein Schock"; "meine ist ne Mandel" is a card
+        if scene.words[n.last] in CENTURY_WORDS and not (
+            (set(prev[:4]) | set(nxt[:3])) & roles.HAVE or scene.near(scene.mine_at, n, 5, 4)
+        ):
+            return "a span of years"  # "half a century ago"; "half a century sitting in my hand" is a card
         if set(prev[:3]) & WORTH:
             return None  # "ma carte vaut une douzaine d'œufs": the card is worth the quantity
         if a1 in ("of", "de", "von", "mal", "times", "fois", "veces", "d") and (
@@ -1843,6 +1901,18 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         if _age(b1, b2, a1, prev):
             return "an age"  # "mi tía tiene treinta y tantos"
         return None  # "treinta y tantos": a range
+    share = (a1 == "out" and a2 == "of") or (b1 == "of" and b2 == "out")
+    if n.how == "digits" and (share or _digit_groups(n, toks) >= 3):
+        # before offsets: "4 out of 5 dentists ... pile 1", "+1 (415) 555-0193"
+        return "a share of a group" if share else "a phone number"
+    if (
+        n.how == "word"
+        and value % 10 == 0
+        and n.first > 0
+        and toks[n.first - 1].text.lower() == "big"
+        and not (HAND_WORDS & scene.wordset or scene.pile_ref or scene.mine)
+    ):
+        return "an age"  # "the big 3-0 next month"; "the big 4-0 in my hand" is a card
     if value == 1 or n.how == "offset":
         return _offset_role(n, prev, nxt, scene)
     # Offsets from a pile's top come before everything else that reads small numbers.
@@ -1862,6 +1932,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         # "the sixty-four thousand dollar question", "cuarenta mil", "5 grand"; not "à vingt, grand max"
         return "not a card value"
     if b1 in ("mid", "mitte", "mediados") and value % 10 == 0:
+        if b1 == "mitte" and len(prev) > 1 and prev[1] in AGE_COPULAS and not scene.mine:
+            return "an age"  # "mein Chef ist Mitte fünfzig"
         n.value += 5
         return None
     harmless = _harmless(n, prev, nxt, b1, b2, a1, a2, before_tok, after_tok, toks, ctx, scene)
@@ -1917,6 +1989,39 @@ def _harmless(
         and (scene.wordset & roles.SOFTWARE or any(w.startswith(UPDATE_STEMS) for w in scene.wordset))
     ):
         return "a label or a version"
+    # A year after an event in the past, the Spanish way: "mi viejo se casó en el 82".
+    if (
+        value >= 10
+        and b1 == "el"
+        and b2 == "en"
+        and PRETERITE.search(scene.message[: toks[n.first].start])
+        and not set(prev) & PLAY_PRETERITES
+    ):
+        return "a year"
+    # Days from one to another: "el finde del 14 al 16", "du 3 au 5 juillet".
+    if (
+        value <= 31
+        and scene.wordset & DATE_RANGE_CONTEXT
+        and (
+            (b1 in ("del", "du") and a1 in ("al", "au") and a2.isdigit())
+            or (b1 in ("al", "au") and b2.isdigit() and len(prev) > 2 and prev[2] in ("del", "du"))
+        )
+    ):
+        return "a date"
+    # Decades: "en los 90 se jugaba a esto".
+    if (
+        value % 10 == 0
+        and value >= 20
+        and b1 == "los"
+        and b2 == "en"
+        and not set(nxt[:2]) & CARD_OR_PILE
+        and not set(prev[2:5]) & (roles.HAVE | {"algo", "alguna", "alguno"})
+        and not scene.pile_ref
+    ):
+        return "a decade of years"
+    # The size of teams or groups: "16 teams of 4", "el torneo es de 8 equipos de 3".
+    if b1 in ("of", "de", "zu", "a", "von") and b2 in GROUP_NOUNS:
+        return "a count of people"
     # A year told with its event in the past: "en el 92 fueron las Olimpiadas", "im 98 war die WM".
     if value >= 10 and ((b1 == "el" and b2 == "en") or b1 in ("im", "anno")) and set(nxt[:3]) & PAST_EVENT:
         return "a year"
@@ -2057,8 +2162,31 @@ def _harmless(
     if digits and after_tok == "." and b1 in ("zum", "zur"):
         return "an ordinal"
     # Addresses: "42 Elm Street", "Hauptstraße 47", "au 12 rue de la Paix", "calle Mayor 5".
-    if _street(b1) or _street(a1) or (a1 and a2 and _street(a2) and scene.capital(n.last + 1)):
+    if (
+        _street(b1)
+        or _street(a1)
+        or (a1 and a2 and _street(a2) and scene.capital(n.last + 1))
+        or (b2 in STREETS and n.first > 0 and scene.capital(n.first - 1))  # "Calle Mayor 23"
+    ):
         return "an address"
+    # A share of a group: "4 out of 5 dentists", "3 von 4 Leuten", "9 de cada 10" ("47 sur 3" is a pile).
+    if (a1 == "out" and a2 == "of") or (a1 == "von" and a2.isdigit()) or (a1 == "de" and a2 == "cada"):
+        return "a share of a group"
+    # A day of the month: "le 2 du mois prochain", "el 3 del mes que viene".
+    if value <= 31 and ((a1 == "du" and a2 == "mois") or (a1 == "del" and a2 == "mes")):
+        return "a date"
+    # An age one had since or when: "since I was 8", "seit ich 10 war", "desde que tenía 9".
+    if (b1 in WAS or a1 in WAS) and set(prev[:3]) & SINCE_OR_WHEN and not set(nxt[:2]) & CARD_OR_PILE:
+        return "an age"
+    # An age said roughly: "er ist Anfang achtzig", "sie ist Ende zwanzig", "Mitte fünfzig".
+    if (
+        value % 10 == 0
+        and value >= 20
+        and b1 in ("anfang", "ende", "mitte")
+        and (b2 in AGE_COPULAS or (len(prev) > 2 and prev[2] in AGE_COPULAS))
+        and not scene.mine  # "meine ist so Ende zwanzig" is a card
+    ):
+        return "an age"
     # Ages of people: "I am 71", "ich bin 34", "mi sobrino de 13", "adults over 18", "Ende zwanzig".
     if value >= 10 and b2 in ("i", "ich") and b1 in ("am", "bin") and not set(nxt[:2]) & CARD_OR_PILE:
         return "an age"
@@ -2642,9 +2770,23 @@ def _at_once(nxt: list[str]) -> bool:
     return any(tuple(nxt[: len(words)]) == words for words in AT_ONCE)
 
 
+# Suits of other card games (The Game has none): "el 7 de espadas", "the 10 of spades", "Herz Zehn".
+SUITS = frozenset(
+    "spades spade hearts heart diamonds diamond clubs club trumps trump espadas copas oros bastos "
+    "corazones picas treboles trebol diamantes pique piques coeur coeurs carreau carreaux trefle trefles "
+    "atout atouts pik herz karo kreuz trumpf".split()
+)
+
+
 def _other_game_card(n: Num, toks: list[Tok], scene: Scene) -> bool:
-    """A draw card of UNO, named with its game: "ayer en el UNO me comí un +4"."""
+    """A draw card of UNO, named with its game: "ayer en el UNO me comí un +4"; a card of a suit."""
     last = n.last
+    words = scene.words
+    after = [w for w in words[last + 1 : last + 5] if w.isalnum()][:2]
+    if after[:1] in (["of"], ["de"], ["d"], ["von"]) and after[1:] and after[1] in SUITS:
+        return True
+    if n.first > 0 and words[n.first - 1] in SUITS and words[n.first - 1] in ("pik", "herz", "karo", "kreuz"):
+        return True  # "Herz 10", "Pik Sieben"
     return (
         toks[last].text in ("2", "4")
         and last > 0
@@ -2816,19 +2958,25 @@ def _name(k: int, scene: Scene) -> bool:
     )
 
 
+PHONE_MARKS = frozenset("-+()")
+
+
 def _digit_groups(n: Num, toks: list[Tok]) -> int:
     """How many groups of digits stand in a row around the number, when they look like a phone number."""
     first = last = n.first
-    while first > max(0, n.first - 12) and (toks[first - 1].kind == "n" or toks[first - 1].text in "-+"):
+    while first > max(0, n.first - 12) and (
+        toks[first - 1].kind == "n" or toks[first - 1].text in PHONE_MARKS
+    ):
         first -= 1
     while last + 1 < min(len(toks), n.first + 12) and (
-        toks[last + 1].kind == "n" or toks[last + 1].text == "-"
+        toks[last + 1].kind == "n" or toks[last + 1].text in ("-", "(", ")")
     ):
         last += 1
     groups = [t.text for t in toks[first : last + 1] if t.kind == "n"]
     if not groups:
         return 1
-    phone = any(len(g) >= 3 for g in groups) or groups[0].startswith("0") or toks[first].text == "+"
+    plus = toks[first].text == "+" or (toks[first].text == "(" and first > 0 and toks[first - 1].text == "+")
+    phone = any(len(g) >= 3 for g in groups) or groups[0].startswith("0") or plus
     return len(groups) if phone else 1
 
 
@@ -2899,7 +3047,8 @@ FOND = frozenset(
     (
         "little lonely poor stupid damn lone sad tiny cute ugly petit petite pauvre gros grosse vieux "
         "vieille fichu sale kleine kleinen einsame einsamen arme armen bloede doofe pequeno pequena "
-        "pobre triste maldito maldita solito solita chiquito chiquita"
+        "pobre triste maldito maldita solito solita chiquito chiquita real literal actual echte echten "
+        "vraie vrai verdadero verdadera"
     ).split()
 )
 
@@ -2977,6 +3126,8 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     near = set(prev[:3]) | set(nxt[:4])
     if near & roles.TRICK or "-" in prev[:1] or "+" in prev[:1]:
         return True
+    if prev[:2] == ["del", "lo"]:
+        return True  # "hacé lo del diez en la 3": the ten thing
     # A pile named without a trick word: "10 on pile 2" is the trick, "I have a 10 for pile 2" a card.
     return scene.pile_named and not set(prev[:2]) & (roles.ARTICLES | roles.HAVE)
 
@@ -2985,8 +3136,12 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     """An exact step from a pile's top: "3 above pile 1", "bump pile 1 up by two", "à 4 du sommet"."""
     if not scene.pile_ref:
         return False
+    if prev[:1] and prev[0] in roles.PILE and n.value <= 4 and n.how == "digits":
+        return False  # "auf Stapel 2 nur kleine Schritte": the pile's own number
     if _step_after_pile(n, scene) or _steps_from_top(nxt):
         return True
+    if nxt[:2] in (["away", "from"], ["weg", "von"]) or nxt[:1] == ["entfernt"]:
+        return True  # "two away from the pile 1 top", "zwei weg von Stapel 3"
     if (set(prev[:3]) | set(nxt[:3])) & GAP_WORDS:
         return True  # "a gap of 4 from pile 1", "écart de quatre avec la pile 3", "Abstand 3 zu Stapel 4"
     if prev[:1] and prev[0] in EXACTLY and scene.wordset & roles.OFFSET_WORDS and not nxt:
@@ -3176,6 +3331,8 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     if (scene.near(scene.time_question_at, n) or scene.words[n.first].endswith("ish")) and n.value <= 12:
         return "a time"
     bare = [w for w in prev if w != "-"]
+    if bare[:1] in (["early"], ["late"], ["mid"]) and len(bare) > 1 and bare[1] in AGE_POSSESSIVES:
+        return "an age"  # "she's in her early forties", "in his mid-thirties"
     if bare[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
         n.value += 5  # "mid-seventies"
     if _age(prev[0] if prev else "", prev[1] if len(prev) > 1 else "", nxt[0] if nxt else "", prev):
@@ -3233,7 +3390,7 @@ STREETS = frozenset(
     "street st avenue ave road rd lane drive strasse str weg gasse allee platz rue avenue boulevard bd "
     "chemin impasse calle avenida plaza paseo camino".split()
 )
-STREET_ENDS = ("strasse", "gasse", "allee")
+STREET_ENDS = ("strasse", "gasse", "allee", "str")
 
 
 def _street(word: str) -> bool:
@@ -3252,6 +3409,25 @@ TEMPERATURE = frozenset(
 )
 WEIGHTS = frozenset(
     "kilos kilo kg kilogramm gramos grams pounds lbs pfund livres metros meter metres".split()
+)
+WAS = frozenset("was war were waren tenia tenias teniamos avais avait etais etait".split())
+SINCE_OR_WHEN = frozenset("since seit desde depuis when als cuando quand".split())
+AGE_COPULAS = frozenset("ist is bin bist sind seid war wird schon erst".split())
+AGE_POSSESSIVES = frozenset("her his their my your our".split())
+# Teams or groups of a size: "16 teams of 4", "8 equipos de 3", "Teams zu dritt".
+GROUP_NOUNS = frozenset(
+    "teams team groups group equipos equipo grupos grupo equipes equipe groupes groupe mannschaften "
+    "gruppen gruppe tables mesas".split()
+)
+# The Spanish preterite of an event, ending in an accented ó: "se casó en el 82", "nació en el 95".
+PRETERITE = re.compile(r"\b\w{2,}ó\b")
+PLAY_PRETERITES = frozenset("jugo puso tiro bajo echo dejo tiró".split())
+DATE_RANGE_CONTEXT = (
+    frozenset(
+        "finde weekend semana semaine mes mois vacaciones vacances viaje voyage fuera ausente congreso "
+        "feria fiesta festival".split()
+    )
+    | roles.MONTHS
 )
 PAST_EVENT = frozenset(
     "fue fueron hubo era eran gano ganamos ganaron paso nacio murio was were happened won war waren gab "
@@ -3274,6 +3450,8 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
     value = n.value
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
+    if b1 == "zu" and value <= 12:
+        return "a player count"  # Swiss "mir sind zu füfte"
     if value <= 4 and not scene.near(scene.mine_at, n):
         return "a position, not a value"
     if set(nxt[:2]) & roles.BIRTHDAY:

@@ -144,6 +144,7 @@ MISSPELLED: dict[str, str] = {
     "eigth": "eight",
     "fiveteen": "fifteen",
     "fiddy": "fifty",
+    "fitty": "fifty",
 }
 
 # Real words one typo away from a number word, never read as numbers.
@@ -245,7 +246,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
             "i you he she we they it is are am the a an have has got and or of to for on in with "
             "my your me this that what who can do does play played any anyone someone not no yes "
             "pile card cards once only one when then just if but so will would lol pls please "
-            "need here there"
+            "need here there minus"
         ).split()
     ),
     "de": frozenset(
@@ -253,19 +254,19 @@ STOPWORDS: dict[str, frozenset[str]] = {
             "ich du er sie wir ihr es ist sind bin der die das den dem ein eine einen hab habe "
             "hat und oder mit auf fuer von zu nicht kein keine ja nein bitte mal noch schon "
             "stapel karte karten kann kannst wer jemand legen spielen gib gibt sei mir dir wenn "
-            "dann aber auch so"
+            "dann aber auch so weniger"
         ).split()
     ),
     "fr": frozenset(
         (
             "je tu il elle nous vous ils le la les un une des de du et ou ai as est sont pas ne "
-            "sur pour avec qui quelqu'un carte cartes pile joue jouer moi toi mais donc oui non"
+            "sur pour avec qui quelqu'un carte cartes pile joue jouer moi toi mais donc oui non moins"
         ).split()
     ),
     "es": frozenset(
         (
             "yo tu el ella nosotros los las un una unos de del y o tengo tiene tienes es son no "
-            "si sobre para con quien alguien carta cartas pila juega jugar mi pero que por favor"
+            "si sobre para con quien alguien carta cartas pila juega jugar mi pero que por favor menos"
         ).split()
     ),
 }
@@ -310,7 +311,13 @@ QUANTITIES: dict[str, tuple[int, str]] = {
     "centenas": (100, "es"),
     "decena": (10, "es"),
     "decenas": (10, "es"),
+    # a hundred years: a card only when halved and held ("half a century in my hand")
+    "century": (100, "en"),
+    "jahrhundert": (100, "de"),
+    "siecle": (100, "fr"),
+    "siglo": (100, "es"),
 }
+CENTURY_WORDS = frozenset(("century", "jahrhundert", "siecle", "siglo"))
 # Collective nouns of French and Spanish: "une trentaine", "una veintena". Read as a number only
 # when no noun follows them ("une trentaine de minutes" is a duration).
 COLLECTIVES: dict[str, int] = {

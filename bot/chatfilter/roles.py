@@ -63,7 +63,9 @@ PLAYER_NOUNS = _set(
     "player players spieler spielern spielerin leute leuten personen people persons folks guys "
     "joueurs joueur joueuses personnes gens jugadores jugador personas gente"
 )
-PLAYER_WORDS = re.compile(r"\bzu\s+(?:zweit|dritt|viert|fuenft|sechst|siebt|acht)\b")
+PLAYER_WORDS = re.compile(
+    r"\bzu\s+(?:zweit|zwoeit|dritt|dritte|viert|viere|fuenft|fuefte|foifte|sechst|saechsi|siebt|acht)\b"
+)
 # Nouns after a number that make it a count of things at or away from the table.
 COUNT_NOUNS = _set(
     "card cards karte karten handkarten carte cartes carta cartas stueck ones piles stapel pilas "
@@ -71,7 +73,8 @@ COUNT_NOUNS = _set(
     "parties partida partidas manche manches win wins loss losses tries try attempts attempt points "
     "pts punkte tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
     "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
-    "slices cervezas victoires victorias derrotas defaites partidas jugadas coups fois veces mal times"
+    "slices cervezas victoires victorias derrotas defaites partidas jugadas coups fois veces mal times "
+    "teams equipos equipes mannschaften gruppen groups grupos groupes"
 )
 CARD_NOUNS = _set("card cards karte karten carte cartes carta cartas stueck ones")
 MORE = _set("more mehr plus mas otra otras otro otros weitere extra")
@@ -121,7 +124,7 @@ LABELS = _set(
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
     "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "
-    "windows patch build "
+    "windows win patch build "
     # numbered parts of a course or a project: "Lektion 12", "sprint 12", "tema 9", "exercice 14"
     "lesson lektion lecon leccion unit unite einheit unidad tema module modul modulo sprint milestone "
     "exercise exercice ejercicio uebung aufgabe task ticket issue ausgabe numero"
@@ -164,7 +167,7 @@ ARTICLES = _set(
 )
 HAVE = _set(
     "have got hold holding holds drew drawn has had hab habe hast hat haette hatte halte haelt "
-    "ai as avais tengo tienes tiene tenia llevo llevas me sitting stuck keep keeping offer anbieten"
+    "ai as avais tengo tienes tiene tenia llevo llevas me sitting stuck keep keeping offer anbieten hob"
 )
 MINE = re.compile(
     r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
@@ -192,7 +195,9 @@ IDIOMS = re.compile(
     r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
     r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
     r"quoi\s+de\s+neuf|tout\s+neuf|"
-    r"quinto\s+pino|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
+    r"(?:seven|sieben|sept|siete)\s+(?:deadly\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales)|"
+    r"seven\s+(?:seas|wonders)|sieben\s+(?:meere|weltwunder)|sept\s+merveilles|siete\s+(?:mares|maravillas)|"
+    r"quinto\s+pino|no\s+hay\s+quinto\s+malo|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
     r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
     r"la\s+quinta\s+de|mil\s+y\s+una|24/7|50/50|24-7|"
     r"(?:tomar|tomamos|tomo|toma|tomas|tomais|tomaron|tomemos|hora\s+de|las)\s+(?:la\s+)?onces?\b|"
@@ -303,6 +308,57 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
         7,
     ),
 }
+# Things everyone knows the number of, which stand for a card only when said as one's own ("my card
+# is the number of deadly sins", "tengo el número de CR7"): a verb of having, "my card", or "=".
+REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
+    "deadly sins": (
+        re.compile(r"(?:deadly|capital|cardinal)\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales"),
+        7,
+    ),
+    "months of the year": (
+        re.compile(
+            r"months\s+(?:in|of)\s+(?:a|the)\s+year|mois\s+(?:dans|de)\s+l\W*annee|"
+            r"meses\s+(?:del|de\s+un|tiene\s+el)\s+ano|monate\s+(?:im|eines|des|pro)\s+jahr"
+        ),
+        12,
+    ),
+    "days of the week": (
+        re.compile(
+            r"days\s+(?:in|of)\s+(?:a|the)\s+week|jours\s+de\s+la\s+semaine|dias\s+de\s+la\s+semana|"
+            r"tage\s+(?:der|einer|die)\s+woche|wochentage"
+        ),
+        7,
+    ),
+    "a football team": (
+        re.compile(
+            r"(?:players|joueurs|jugadores|spieler)\W+(?:\w+\W+){0,4}?(?:football|soccer|foot|futbol|fussball)"
+        ),
+        11,
+    ),
+    "a basketball team": (
+        re.compile(
+            r"(?:players|joueurs|jugadores|spieler)\W+(?:\w+\W+){0,4}?(?:basket\w*|basquet\w*|baloncesto)"
+        ),
+        5,
+    ),
+    "Ronaldo's number": (re.compile(r"\bcr\s?7\b"), 7),
+    "Jordan's number": (
+        re.compile(
+            r"(?:jordan|\bmj)\W+(?:\w+\W+){0,3}?(?:jersey|shirt|trikot|maillot|camiseta|dorsal)|"
+            r"(?:jersey|shirt|number|numero|trikot|maillot|camiseta|dorsal|rueckennummer)\W+(?:\w+\W+){0,3}?(?:jordan|mj)\b"
+        ),
+        23,
+    ),
+    "the département of Paris": (re.compile(r"departement\s+(?:de\s+|du\s+)?paris"), 75),
+    "the number of pastis": (re.compile(r"(?:numero|chiffre|nombre)\s+du\s+pastis"), 51),
+    "the smallest Schnapszahl": (re.compile(r"kleinste\w*\s+schnapszahl"), 11),
+    "the largest Schnapszahl": (re.compile(r"(?:groesste|hoechste)\w*\s+schnapszahl"), 99),
+}
+ANY_REFERENCE = re.compile("|".join(pattern.pattern for pattern, _ in REFERENCES.values()))
+REFERENCE_WORDS = _set(
+    "sins todsuenden peches pecados months mois meses monate days jours dias tage wochentage players "
+    "joueurs jugadores spieler cr7 cr jordan mj departement pastis schnapszahl"
+)
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.
 ASKS_FOR_VALUE = re.compile(
@@ -370,7 +426,7 @@ ADJACENT_WORDS = re.compile(
     # Touching a top, the card just before or after it: "literally touching pile 1's top", "la anterior
     # a lo que hay en la pila 3", "la suivante direct sur la 1", "la siguiente exacta" ("muy pegadito",
     # very close, is a hint without a value).
-    r"\btouching\b|"
+    r"(?<!not\s)(?<!avoid\s)(?<!stop\s)\btouching\b|"
     r"\b(?:anterior|precedente|vorherige)\s+(?:a|al|de|du|von)\b|"
     r"\b(?:suivante|siguiente|naechste)\s+(?:directe?|directa|direkt|exacta|exacte|exakt|exactly)\b|"
     # "the next one after pile 1", "die nächste nach Stapel 1", "la suivante de la pile 1",

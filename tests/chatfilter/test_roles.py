@@ -818,3 +818,106 @@ def test_r6_roles_left_alone(message: str) -> None:
 def test_r6_cards_flagged(message: str) -> None:
     verdict = check(message)
     assert verdict.flag, f"missed {message!r} ({verdict.reason})"
+
+
+# Round r7h: kinds read from the spent held-out part r7, written here in new sentences of our own.
+R7_HARMLESS = [
+    # an age said roughly, or since when
+    "she's in her early forties and still beats us all",
+    "my uncle is in his late sixties, he taught me this game",
+    "meine Tante ist Anfang achtzig und spielt jeden Sonntag",
+    "der Typ ist Ende zwanzig und führt sich auf wie ein Kind",
+    "I've been playing cards since I was 8",
+    "seit ich 10 war spiel ich das mit meinem Opa",
+    "desde que tenía 9 juego a las cartas",
+    # a share of a group
+    "3 out of 4 players want a rematch",
+    "7 out of 10 people never read the rules",
+    # a phone number with its country code
+    "call me at +44 (20) 7946 0958 if the bot dies",
+    # players counted the Swiss way
+    "mir sind hüt zu dritte",
+    "mir wärde zu viere si",
+    # an address and its floor
+    "wohne jetzt Bahnhofstr. 17, 2. Stock links",
+    "la fiesta es en Calle Mayor 23, segundo piso",
+    "j'habite au 14 rue des Lilas maintenant",
+    # an operating system by its short name
+    "seit Win 10 stürzt das Spiel ab",
+    "Win 11 broke my mic again",
+    # a day of the month
+    "on se voit le 5 du mois prochain pour la revanche",
+    "nos vemos el 3 del mes que viene",
+    # a year, said the Spanish way
+    "mi viejo se casó en el 82",
+    "eso pasó en el 95, yo ni había nacido",
+    # the age of Christ as an age
+    "este año cumplo la edad de Cristo",
+    # sayings
+    "no hay quinto malo, otra partida",
+    # teams
+    "the cup has 16 teams of 4",
+    "el torneo es de 8 equipos de 3",
+    # a weekend from one day to another
+    "el finde del 14 al 16 estoy de viaje",
+    # decades
+    "en los 90 se jugaba a esto en el recreo",
+    # another game's cards, by their suit
+    "en el truco el 7 de espadas mata a todo",
+    "in poker the 10 of spades is just a card",
+    "au tarot le 21 d'atout est énorme",
+    # the trick in other words
+    "hacé lo del diez en la 3, dale",
+    # references that are only talk
+    "the seven deadly sins of this game: greed first",
+    "los meses del año pasan volando",
+    "CR7 marcó otra vez anoche",
+    # counts of cards of each kind
+    "hay 4 cartas de cada color en ese juego",
+    "there are 8 cards of each number in that deck",
+]
+R7_FLAGGED = [
+    # references that stand for a number, said as one's card
+    "my card is the number of deadly sins",
+    "j'ai le nombre de mois dans l'année",
+    "tengo el número de CR7",
+    "ich hab die Anzahl der Todsünden",
+    "mi carta es el número de jugadores de un equipo de fútbol",
+    "j'ai le numéro du département de Paris",
+    # a difference in words
+    "cent moins douze",
+    "hundert weniger elf",
+    # German digit nouns in any word order
+    "den Achter kann ich legen",
+    "i hob an Sechser, sonst nix",
+    # Swiss tens and units
+    "ich ha d'nüünedrissg",
+    "sibezwänzg hani",
+    # a tens word with a digit
+    "tengo treinta y 4",
+    "j'ai quarante et 1",
+    # slang spellings of fifty
+    "fitty-two on pile 1",
+    # a round birthday number held
+    "I've got the big 4-0 in my hand",
+    # half a century held
+    "half a century sitting in my hand, where do I put it",
+    # a card after an idiom in the same message
+    "I'm at sixes and sevens, but I do hold a real 8",
+    # Bavarian "an" for "einen"
+    "i hob an Neuner für Stapel 2",
+    # a reference said as one's card
+    "meine Karte ist die kleinste Schnapszahl",
+]
+
+
+@pytest.mark.parametrize("message", R7_HARMLESS)
+def test_r7_roles_left_alone(message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
+
+
+@pytest.mark.parametrize("message", R7_FLAGGED)
+def test_r7_cards_flagged(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
