@@ -984,11 +984,12 @@ def _references(scene: Scene, nums: list[Num], used: set[int]) -> None:
         if not covered or covered[0] in used:
             continue
         before = scene.words[max(0, covered[0] - 6) : covered[0]]
+        after = scene.words[covered[-1] + 1 : covered[-1] + 7]
         framed = (
-            set(before) & roles.HAVE
+            (set(before) | set(after)) & roles.HAVE
             or roles.MINE.search(scene.joined)
             or "=" in before
-            or {"carta", "carte", "karte", "card"} & set(before)
+            or {"carta", "carte", "karte", "card", "numero", "number", "nummer", "zahl"} & set(before)
         )
         if framed and not scene.wordset & roles.AGE_VERBS:
             nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
@@ -1859,7 +1860,7 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     if (
         n.first in scene.idiom
         and n.last in scene.idiom
-        and n.how not in ("spelled", "leet", "glyph")
+        and n.how not in ("spelled", "leet", "glyph", "saying")
         # "trеnte-six" with a Cyrillic e is a disguise, not the saying
         and not any(scene.lookalike[toks[n.first].start : toks[n.last].end])
     ):

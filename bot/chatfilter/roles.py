@@ -197,6 +197,7 @@ IDIOMS = re.compile(
     r"quoi\s+de\s+neuf|tout\s+neuf|"
     r"(?:seven|sieben|sept|siete)\s+(?:deadly\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales)|"
     r"seven\s+(?:seas|wonders)|sieben\s+(?:meere|weltwunder)|sept\s+merveilles|siete\s+(?:mares|maravillas)|"
+    r"hannover\s+96|schalke\s+04|mainz\s+05|bayer\s+04|darmstadt\s+98|1860\s+muenchen|"
     r"quinto\s+pino|no\s+hay\s+quinto\s+malo|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
     r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
     r"la\s+quinta\s+de|mil\s+y\s+una|24/7|50/50|24-7|"
@@ -308,6 +309,14 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
         7,
     ),
 }
+
+
+def _jersey(name: str) -> str:
+    """A player's shirt number named by the shirt and the player, in either order."""
+    shirt = r"(?:jersey|shirt|trikot|maillot|camiseta|dorsal|rueckennummer|numero|number|nummer)"
+    return rf"{shirt}\W+(?:\w+\W+){{0,3}}?{name}\b|\b{name}\W+(?:\w+\W+){{0,2}}?{shirt}"
+
+
 # Things everyone knows the number of, which stand for a card only when said as one's own ("my card
 # is the number of deadly sins", "tengo el número de CR7"): a verb of having, "my card", or "=".
 REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
@@ -341,14 +350,33 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         ),
         5,
     ),
-    "Ronaldo's number": (re.compile(r"\bcr\s?7\b"), 7),
-    "Jordan's number": (
+    "Ronaldo's number": (re.compile(r"\bcr\s?7\b|" + _jersey(r"(?:cristiano|ronaldo|cr7)")), 7),
+    "Jordan's number": (re.compile(_jersey(r"(?:jordan|mj)")), 23),
+    "Messi's number": (re.compile(_jersey(r"messi")), 10),
+    "Thomas Müller's number": (re.compile(_jersey(r"(?:thomas\s+)?mueller")), 25),
+    "the apostles": (re.compile(r"\b(?:apostles|apostel|apotres|apostoles)\b"), 12),
+    "February in a leap year": (
         re.compile(
-            r"(?:jordan|\bmj)\W+(?:\w+\W+){0,3}?(?:jersey|shirt|trikot|maillot|camiseta|dorsal)|"
-            r"(?:jersey|shirt|number|numero|trikot|maillot|camiseta|dorsal|rueckennummer)\W+(?:\w+\W+){0,3}?(?:jordan|mj)\b"
+            r"(?:february|februar|fevrier|febrero)\W+(?:\w+\W+){0,4}?(?:leap|schaltjahr|bissextile|bisiesto)|"
+            r"(?:leap\s+year|schaltjahr|annee\s+bissextile|ano\s+bisiesto)\W+(?:\w+\W+){0,3}?(?:february|februar|fevrier|febrero)"
         ),
-        23,
+        29,
     ),
+    "the US drinking age": (re.compile(r"(?:us|usa|american|america's)\s+drinking\s+age"), 21),
+    "a standard deck": (re.compile(r"cards\s+in\s+a\s+(?:standard\s+|normal\s+|regular\s+)?deck"), 52),
+    "the fire brigade's number": (re.compile(r"numero\s+des\s+pompiers"), 18),
+    "the Hitchhiker's answer": (
+        re.compile(
+            r"hitchhiker|answer\s+to\s+everything|reponse\s+a\s+tout|antwort\s+auf\s+alles|respuesta\s+a\s+todo"
+        ),
+        42,
+    ),
+    "Nena's balloons": (
+        re.compile(r"nenas?\W+(?:\w+\W+){0,2}?luftballons|luftballons\W+(?:\w+\W+){0,2}?nena"),
+        99,
+    ),
+    "the deuce": (re.compile(r"\bdeuce\b"), 2),
+    "the 93": (re.compile(r"\b(?:neuf.trois|9.3)\b"), 93),
     "the département of Paris": (re.compile(r"departement\s+(?:de\s+|du\s+)?paris"), 75),
     "the number of pastis": (re.compile(r"(?:numero|chiffre|nombre)\s+du\s+pastis"), 51),
     "the smallest Schnapszahl": (re.compile(r"kleinste\w*\s+schnapszahl"), 11),
@@ -357,7 +385,10 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
 ANY_REFERENCE = re.compile("|".join(pattern.pattern for pattern, _ in REFERENCES.values()))
 REFERENCE_WORDS = _set(
     "sins todsuenden peches pecados months mois meses monate days jours dias tage wochentage players "
-    "joueurs jugadores spieler cr7 cr jordan mj departement pastis schnapszahl"
+    "joueurs jugadores spieler cr7 cr jordan mj departement pastis schnapszahl cristiano ronaldo messi "
+    "mueller apostles apostel apotres apostoles february februar fevrier febrero leap schaltjahr "
+    "bissextile bisiesto drinking deck pompiers hitchhiker everything tout alles todo nena nenas "
+    "luftballons deuce neuf 9"
 )
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.

@@ -870,6 +870,11 @@ R7_HARMLESS = [
     "hacé lo del diez en la 3, dale",
     # references that are only talk
     "the seven deadly sins of this game: greed first",
+    "Messi's shirt sold out again",
+    "the apostles fresco in Milan is stunning",
+    "deuce again, this tennis match never ends",
+    "Hannover 96 verliert schon wieder",
+    "les pompiers sont passés dans la rue",
     "los meses del año pasan volando",
     "CR7 marcó otra vez anoche",
     # counts of cards of each kind
@@ -884,6 +889,16 @@ R7_FLAGGED = [
     "ich hab die Anzahl der Todsünden",
     "mi carta es el número de jugadores de un equipo de fútbol",
     "j'ai le numéro du département de Paris",
+    "my number? Messi's shirt at Barcelona",
+    "ich hab die Rückennummer von Müller",
+    "el número de la camiseta de Jordan, ese tengo",
+    "my card: as many as the apostles",
+    "j'ai les jours de février d'une année bissextile",
+    "mine is the US drinking age lol",
+    "I hold the deuce, sorry",
+    "count the cards in a standard deck: I have that one",
+    "ma carte c'est le numéro des pompiers",
+    "ich hab Nenas Luftballons",
     # a difference in words
     "cent moins douze",
     "hundert weniger elf",
