@@ -675,6 +675,7 @@ LAST_DIGIT = frozenset(
     "ultimo dernier letzte".split()
 )
 DIGIT_PLACES = FIRST_DIGIT | LAST_DIGIT
+DIGIT_PLACE_LINKS = frozenset("en in auf par with mit con on by".split())
 
 
 def _digit_places(nums: list[Num], scene: Scene) -> list[Num]:
@@ -696,6 +697,21 @@ def _digit_places(nums: list[Num], scene: Scene) -> list[Num]:
     if first is not None and first.value >= 2 and scene.wordset & (roles.CARD_NOUNS | POSSESSIVES):
         first.value *= 10  # "ta carte commence par un 7": the seventies
         first.how = "decade"
+    if (
+        last is not None
+        and first is None
+        and (scene.mine or scene.wordset & (roles.CARD_NOUNS | roles.HAVE))
+        and not set(words[last.last + 1 : last.last + 2]) & (roles.UNITS | roles.COUNT_NOUNS)
+        and (
+            (
+                last.first > 1
+                and words[last.first - 1] in DIGIT_PLACE_LINKS
+                and words[last.first - 2] in LAST_DIGIT
+            )
+            or words[last.last + 1 : last.last + 2] in (["hinten"], ["detras"], ["derriere"])
+        )
+    ):
+        last.how, last.odd = "arithmetic", True  # "la mía termina en 5": its last digit told
     return nums
 
 
@@ -986,7 +1002,7 @@ def _references(scene: Scene, nums: list[Num], used: set[int]) -> None:
         before = scene.words[max(0, covered[0] - 6) : covered[0]]
         after = scene.words[covered[-1] + 1 : covered[-1] + 7]
         framed = (
-            (set(before) | set(after)) & roles.HAVE
+            (set(before) | set(after)) & (roles.HAVE - {"me"})
             or roles.MINE.search(scene.joined)
             or "=" in before
             or {"carta", "carte", "karte", "card", "numero", "number", "nummer", "zahl"} & set(before)
@@ -1902,6 +1918,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         if _age(b1, b2, a1, prev):
             return "an age"  # "mi tía tiene treinta y tantos"
         return None  # "treinta y tantos": a range
+    if value == 2 and a1 in PILE_WAYS and PILES_COUNTED.search(scene.joined):
+        return "a count of piles"  # the rules' piles: "es gibt 4 stapel, 2 rauf und 2 runter"
     share = (a1 == "out" and a2 == "of") or (b1 == "of" and b2 == "out")
     if n.how == "digits" and (share or _digit_groups(n, toks) >= 3):
         # before offsets: "4 out of 5 dentists ... pile 1", "+1 (415) 555-0193"
@@ -2156,8 +2174,29 @@ def _harmless(
     if value == 2 and a1 in ("to", "bis", "a", "al") and a2 in ("99", "ninety-nine", "neunundneunzig"):
         return "the rules"
     # Ages and birthdays: "Paul (34)", "happy 30th birthday", "feliz 60 cumpleaños".
-    if before_tok == "(" and after_tok == ")" and n.first > 1 and scene.capital(n.first - 2):
-        return "an age"
+    if (
+        before_tok == "("
+        and after_tok == ")"
+        and n.first > 1
+        and (scene.capital(n.first - 2) or scene.words[n.first - 2] in roles.PEOPLE)
+    ):
+        return "an age"  # "Paul (34)", "meine tochter (12)"
+    if (
+        value >= 10
+        and b1 in ("is", "ist", "est", "es")
+        and b2 in ("die", "der", "sie", "er", "she", "he", "elle", "il", "ella", "el")
+        and scene.wordset & roles.PEOPLE
+        and not scene.mine
+        and not set(nxt[:2]) & CARD_OR_PILE
+    ):
+        return "an age"  # "oma erna, die is 84"
+    if (
+        value >= 10
+        and b1 == "at"
+        and len(prev) == 1
+        and a1 in ("i", "we", "he", "she", "you", "my", "his", "her", "our")
+    ):
+        return "an age"  # "At 65 I finally understand this game"
     if {a1, a2} & roles.BIRTHDAY or (len(prev) > 0 and prev[0] in roles.BIRTHDAY):
         return "an age"
     if digits and after_tok == "." and b1 in ("zum", "zur"):
@@ -2170,6 +2209,40 @@ def _harmless(
         or (b2 in STREETS and n.first > 0 and scene.capital(n.first - 1))  # "Calle Mayor 23"
     ):
         return "an address"
+    if (
+        value <= 24
+        and b1 in ("like", "about", "around", "so", "gegen", "vers", "como")
+        and b2 in roles.TIME_BEFORE
+        and b2 != "at"
+    ):
+        return "a time"  # "I'm up till like 11"
+    if any(_street(w) for w in scene.words[max(0, n.first - 6) : n.first]) and (
+        before_tok == "#" or (before_tok == "-" and n.first > 2 and scene.words[n.first - 3] == "#")
+    ):
+        return "an address"  # "calle 45 #12-30"
+    # A range of piles: "Número de pila (1 a 4)", "piles 1 to 4".
+    if (
+        value <= 4
+        and b1 in ("a", "to", "bis", "au", "-")
+        and b2 in ("1", "2", "3")
+        and len(prev) > 2
+        and prev[2] in roles.PILE
+    ):
+        return "a pile number"
+    # Cards of a kind counted: "hab 2 richtig gute für die absteigenden stapel", "tengo 3 buenas".
+    if (
+        value <= 8
+        and b1 not in roles.ARTICLES
+        and (a1 in GOOD_ONES or (a1 in INTENSIFIERS and a2 in GOOD_ONES))
+    ):
+        return "a count of cards"
+    # The rules' piles: "es gibt 4 stapel, 2 rauf und 2 runter".
+    if value == 2 and a1 in PILE_WAYS and PILES_COUNTED.search(scene.joined):
+        return "a count of piles"
+    if value <= 31 and b1 in ("le", "el") and b2 in EVENT_NOUNS:
+        return "a date"  # "on se fait une partie le 14 ?"
+    if value <= 31 and b1 in roles.DAY_NAMES and not set(prev[:3]) & roles.HAVE:
+        return "a date"  # "el domingo 14 jugamos"
     # A share of a group: "4 out of 5 dentists", "3 von 4 Leuten", "9 de cada 10" ("47 sur 3" is a pile).
     if (a1 == "out" and a2 == "of") or (a1 == "von" and a2.isdigit()) or (a1 == "de" and a2 == "cada"):
         return "a share of a group"
@@ -2292,7 +2365,7 @@ def _harmless(
         return "a size or a shirt number"
     if a1 == "de" and a2 in ("zapato", "zapatos", "pie", "calzado"):
         return "a size or a shirt number"
-    if scene.wordset & SCHOOL and (
+    if _school(scene) and (
         not set(prev[:3]) & roles.HAVE - {"me"} or scene.near(scene.words_at(SCHOOL), n, 0, 6)
     ):
         return "a mark at school"  # "hab ne 2,3 in der Mathe-Klausur": the test follows the mark
@@ -2433,10 +2506,10 @@ def _harmless(
         digits
         and after_tok == "."
         and n.last + 2 < len(toks)
-        and scene.capital(n.last + 2)
+        and (scene.capital(n.last + 2) or scene.words[n.last + 2] in ORDINAL_NOUNS)
         and (b1 in GERMAN_BEFORE_ORDINAL or not prev)
     ):
-        return "an ordinal"  # German: "beim 30. Versuch"
+        return "an ordinal"  # German: "beim 30. Versuch", "mein 3. versuch heute"
     if (
         digits
         and after_tok == "."
@@ -2876,6 +2949,21 @@ SIZE_WORDS = frozenset(
     "talla groesse schuhgroesse taille size vaqueros pantalones jeans hose schuhe zapatos jean "
     "pantalon".split()
 )
+
+
+def _school(scene: Scene) -> bool:
+    """A school subject or test is talked about: not "do the math", nor a language switched to."""
+    found = scene.wordset & SCHOOL
+    if not found:
+        return False
+    if found <= SCHOOL_MATH and DO_THE_MATH.search(scene.joined):
+        return False
+    return not found <= SCHOOL_LANGUAGES
+
+
+SCHOOL_MATH = frozenset("math maths mates".split())
+SCHOOL_LANGUAGES = frozenset("latein latin ingles anglais englisch".split())
+DO_THE_MATH = re.compile(r"\b(?:do|does|did|doing)\s+(?:the|your)\s+maths?\b")
 SCHOOL = frozenset(
     "examen exam exams prufung pruefung klausur notas bac philo mates maths math controle interro "
     "schulaufgabe zeugnis mathe matematicas mathematiques historia histoire geschichte physik "
@@ -3060,6 +3148,13 @@ def _card_cue(
     """Something ties the number to a card: an article, a verb of having, a pile it goes on."""
     if a1 in ("here", "hier", "ici", "aqui", "aca") and not prev:
         return True  # "3 here": the answer to "who has...?"
+    if (
+        b1 == "de"
+        and len(prev) > 2
+        and prev[1] in ("una", "uno", "otra", "otro")
+        and prev[2] in roles.HAVE | {"y"}
+    ):
+        return True  # "tengo una de 4 y otra de 5"
     if len(prev) > 1 and prev[1] in DEMONSTRATIVES:
         return True  # "ce fichu 5", "this stupid 7"
     if (
@@ -3141,7 +3236,7 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return False  # "auf Stapel 2 nur kleine Schritte": the pile's own number
     if _step_after_pile(n, scene) or _steps_from_top(nxt):
         return True
-    if nxt[:2] in (["away", "from"], ["weg", "von"]) or nxt[:1] == ["entfernt"]:
+    if nxt[:2] in (["away", "from"], ["weg", "von"], ["short", "of"]) or nxt[:1] == ["entfernt"]:
         return True  # "two away from the pile 1 top", "zwei weg von Stapel 3"
     if (set(prev[:3]) | set(nxt[:3])) & GAP_WORDS:
         return True  # "a gap of 4 from pile 1", "écart de quatre avec la pile 3", "Abstand 3 zu Stapel 4"
@@ -3410,6 +3505,23 @@ TEMPERATURE = frozenset(
 )
 WEIGHTS = frozenset(
     "kilos kilo kg kilogramm gramos grams pounds lbs pfund livres metros meter metres".split()
+)
+GOOD_ONES = frozenset(
+    "gute guten schlechte hohe niedrige kleine grosse good bad buenas malas altas bajas bonnes mauvaises "
+    "hautes basses petites grandes".split()
+)
+INTENSIFIERS = frozenset(
+    "richtig echt ganz super voll sehr really very real muy re bien tres vraiment".split()
+)
+PILE_WAYS = frozenset(
+    "rauf runter hoch up down aufsteigend aufsteigende absteigend absteigende montantes descendantes "
+    "ascendentes descendentes ascending descending arriba abajo".split()
+)
+PILES_COUNTED = re.compile(
+    r"\b(?:4|vier|four|quatre|cuatro)\s+(?:stapel|piles|pilas|tas|stacks)\b|\b2\s+\w+\s+(?:und|and|y|et)\s+2\b"
+)
+EVENT_NOUNS = frozenset(
+    "partie soiree match rdv session partida partido fiesta quedada spieleabend".split()  # not "juego el 15"
 )
 WAS = frozenset("was war were waren tenia tenias teniamos avais avait etais etait".split())
 SINCE_OR_WHEN = frozenset("since seit desde depuis when als cuando quand".split())
@@ -3858,6 +3970,10 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
 
 PROMO = re.compile(r"^([2-9])\s*[x×]\s*([1-8])$")
 PROMO_BEFORE = frozenset("al el en los las le du des im zum".split())
+SHOP_WORDS = frozenset(
+    "super supermercado mercado tienda oferta promo promocion shop store supermarket angebot laden "
+    "supermarkt aktion magasin supermarche soldes".split()
+)
 
 
 def _offers(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
@@ -3869,7 +3985,13 @@ def _offers(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         found = PROMO.match(shown)
         before = scene.words[n.first - 1] if n.first > 0 else ""
         held = set(scene.words[max(0, n.first - 3) : n.first]) & roles.HAVE  # "tengo el 2x1"
-        if found and int(found.group(1)) == int(found.group(2)) + 1 and before in PROMO_BEFORE and not held:
+        shop = bool(scene.wordset & SHOP_WORDS)
+        if (
+            found
+            and int(found.group(1)) == int(found.group(2)) + 1
+            and (before in PROMO_BEFORE or shop)
+            and not held
+        ):
             n.allowed = "a shop's offer"
 
 

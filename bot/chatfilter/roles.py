@@ -124,7 +124,7 @@ LABELS = _set(
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
     "jahrgang class clase promo generation gen iphone galaxy pixel ps xbox fifa mario zelda apollo "
-    "windows win patch build "
+    "windows win patch build nivel niveau stufe "
     # numbered parts of a course or a project: "Lektion 12", "sprint 12", "tema 9", "exercice 14"
     "lesson lektion lecon leccion unit unite einheit unidad tema module modul modulo sprint milestone "
     "exercise exercice ejercicio uebung aufgabe task ticket issue ausgabe numero"
@@ -167,7 +167,8 @@ ARTICLES = _set(
 )
 HAVE = _set(
     "have got hold holding holds drew drawn has had hab habe hast hat haette hatte halte haelt "
-    "ai as avais tengo tienes tiene tenia llevo llevas me sitting stuck keep keeping offer anbieten hob"
+    "ai as avais tengo tienes tiene tenia llevo llevas me sitting stuck keep keeping offer anbieten hob "
+    "jai g"
 )
 MINE = re.compile(
     r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
@@ -197,6 +198,7 @@ IDIOMS = re.compile(
     r"quoi\s+de\s+neuf|tout\s+neuf|"
     r"(?:seven|sieben|sept|siete)\s+(?:deadly\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales)|"
     r"seven\s+(?:seas|wonders)|sieben\s+(?:meere|weltwunder)|sept\s+merveilles|siete\s+(?:mares|maravillas)|"
+    r"10-4\s+(?:good\s+buddy|over|roger|copy)|08/15|null.?acht.?fuenfzehn|nullachtfuffzehn|(?:la|los|las)\s+(?:quince|15)\s+de\s+(?:mi|tu|su|la|el)\b|"
     r"hannover\s+96|schalke\s+04|mainz\s+05|bayer\s+04|darmstadt\s+98|1860\s+muenchen|"
     r"quinto\s+pino|no\s+hay\s+quinto\s+malo|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
     r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
@@ -376,7 +378,29 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         99,
     ),
     "the deuce": (re.compile(r"\bdeuce\b"), 2),
-    "the 93": (re.compile(r"\b(?:neuf.trois|9.3)\b"), 93),
+    "the age of majority": (
+        re.compile(r"age\s+de\s+la\s+majorite|mayoria\s+de\s+edad|age\s+of\s+majority|volljaehrigkeit"),
+        18,
+    ),
+    "a skat deck": (re.compile(r"skatblatt|skat.?(?:blatt|deck|karten)"), 32),
+    "the Swiss cantons": (re.compile(r"kantone|cantons\s+suisses|cantones\s+suizos|swiss\s+cantons"), 26),
+    "the provinces of Argentina": (
+        re.compile(r"provincias\s+(?:de\s+|que\s+tiene\s+|tiene\s+)?argentina"),
+        23,
+    ),
+    "a football match": (
+        re.compile(
+            r"minut\w*\s+(?:de\s+un|d\W*un|of\s+a|eines|im)\s+(?:partido|match|football|soccer|fussball\w*|spiel)"
+        ),
+        90,
+    ),
+    "bad luck": (
+        re.compile(
+            r"(?:numero|carta|chiffre|carte|nombre)\s+(?:de\s+la\s+|du\s+|de\s+)?(?:mala\s+suerte|malchance|malheur)|"
+            r"unglueckszahl|unlucky\s+(?:number|one|card)"
+        ),
+        13,
+    ),
     "the département of Paris": (re.compile(r"departement\s+(?:de\s+|du\s+)?paris"), 75),
     "the number of pastis": (re.compile(r"(?:numero|chiffre|nombre)\s+du\s+pastis"), 51),
     "the smallest Schnapszahl": (re.compile(r"kleinste\w*\s+schnapszahl"), 11),
@@ -388,7 +412,8 @@ REFERENCE_WORDS = _set(
     "joueurs jugadores spieler cr7 cr jordan mj departement pastis schnapszahl cristiano ronaldo messi "
     "mueller apostles apostel apotres apostoles february februar fevrier febrero leap schaltjahr "
     "bissextile bisiesto drinking deck pompiers hitchhiker everything tout alles todo nena nenas "
-    "luftballons deuce neuf 9"
+    "luftballons deuce majorite mayoria majority volljaehrigkeit skatblatt skat kantonen kantone "
+    "cantons cantones provincias minutos minutes minuten suerte malchance malheur unglueckszahl unlucky"
 )
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.
@@ -468,7 +493,8 @@ ADJACENT_WORDS = re.compile(
     r"of|von|vom|top|arriba|haut|oben)\s+){0,5}(?:pile|stapel|pila|stack|top|sommet|tope|"
     r"(?<=la\s)(?:1|2|3|4|un|une|deux|trois|quatre|una|uno|dos|tres|cuatro)\b)|"
     r"\b(?:genau|direkt|exactly|juste|justo|exactement)\s+(?:die\s+|the\s+|la\s+)?(?:next|naechste|suivante|siguiente)"
-    r"\s+(?:on|auf|sur|en|for|fuer|pour|para)\s+(?:(?:the|der|den|dem|la|le|el)\s+)?(?:pile|stapel|pila)"
+    r"\s+(?:(?:karte|card|carte|carta|one)\s+)?(?:on|auf|sur|en|for|fuer|pour|para)\s+(?:(?:the|der|den|dem|la|le|el)\s+)?"
+    r"(?:pile|stapel|pila)"
 )
 # Words that link a pile named just before to the number of steps it moves: "pile 4 by seven",
 # "la pile 1 de deux seulement", "la pila 2 en cinco exactos", "Stapel 3 um vier", "pila 1 solo dos".
@@ -528,7 +554,7 @@ ASK_GATE = _set(
 ASK_CUE = re.compile(
     r"\?|\b(?:tell|give|post|say|says|share|reveal|spill|sag|sagt|sagen|gib|postet|nenn|nennt|nennen|"
     r"verrat|verraten|dis|dit|dire|dites|donne|donner|crache|balance|lache|dime|dice|decir|digan|diga|"
-    r"suelta|canta|"
+    r"suelta|canta|diganme|dinos|decinos|contame|"
     r"dame|pasame|decime|decidme|comparte|what|whats|which|how|was|welche[rnms]?|wie|quoi|quel|quelle|"
     r"combien|cual|que|k|q|cuanto|cuanta|cuantos)\b"
 )
@@ -536,10 +562,11 @@ ASK_TARGET = re.compile(
     r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
     r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|ihr|"
     r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
-    r"decime|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
+    r"decime|diganme|dinos|vos|tenes|su|sus|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
 )
 ASK_WHAT = re.compile(
     r"\b(?:numbers?|numeros?|nummern?|zahl|zahlen|chiffres?)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
+    r"\bnumero\s+de\s+(?:la|tu|su)\s+carta\b|"
     # "what exactly is in your hand", "was genau liegt bei dir auf der Hand"
     r"\b(?:what|was|quoi|que)\s+(?:exactly|genau|exactement|exactamente)\b.*\b(?:hand|main|mano|card|"
     r"karte|carte|carta|have|hast|habt|liegt|tienes|as|avez)\b|"

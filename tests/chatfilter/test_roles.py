@@ -936,3 +936,56 @@ def test_r7_roles_left_alone(message: str) -> None:
 def test_r7_cards_flagged(message: str) -> None:
     verdict = check(message)
     assert verdict.flag, f"missed {message!r} ({verdict.reason})"
+
+
+# Round r8h: kinds read from the spent held-out part r8, written here in new sentences of our own.
+R8_HARMLESS = [
+    "next round? I'm awake till like 12",
+    "At 70 my grandpa still beats everyone at this",
+    "on fait une soirée le 21 ?",
+    "das war so 08/15, echt langweilig",
+    "hab 3 echt gute für die aufsteigenden",
+    "mein sohn (9) will auch mitspielen",
+    "frag opa hans, der is 91 und spielt besser als wir",
+    "mein 4. versuch heute, jetzt klappt's",
+    "es gibt 4 stapel: 2 hoch und 2 runter, ganz einfach",
+    "Número de pila (1 a 4), nada más",
+    "la fiesta de los 15 de mi hermana fue épica",
+    "ya voy por el nivel 38 en ese juego",
+    "los yogures estaban al 3x2 en el súper, compré seis",
+    "el sábado 21 nos juntamos, dirección: calle 80 #10-45",
+    "do the math, 12 rounds in 2 hours is slow",
+    "the game ends in 5 minutes, hurry",
+    "my turn ends in 5 min, chill",
+    "tengo 2 re buenas para la pila 3",
+]
+R8_FLAGGED = [
+    "mine is 80 - 3, do the math",
+    "ça ends in 5, la mienne",
+    "la mía termina en 7",
+    "ich hab nur eine mit 4 hinten",
+    "four short of the pile 2 top",
+    "j'ai l'âge de la majorité",
+    "meine karte = anzahl der karten im skatblatt",
+    "ich hab die zahl der kantone",
+    "tengo tantas como provincias tiene Argentina",
+    "mi carta: los minutos de un partido de fútbol",
+    "tengo el número de la mala suerte",
+    "díganme el número de su carta más alta",
+    "tengo una de 6 y otra de 8",
+    "hab die direkt nächste karte für stapel 2",
+    "tengo el 5 y el 6, re bajas",
+    "i'm at like seventeen, anyone lower?",
+]
+
+
+@pytest.mark.parametrize("message", R8_HARMLESS)
+def test_r8_roles_left_alone(message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
+
+
+@pytest.mark.parametrize("message", R8_FLAGGED)
+def test_r8_cards_flagged(message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
