@@ -10,15 +10,17 @@ report; the host or a moderator can mark it a false alarm.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.chatfilter import Context, Verdict, check
-from bot.i18n import SOURCE, _, language_of, using
+from bot.i18n import SOURCE, _, language_of, ngettext, using
 from bot.options import GuildOptions
 from bot.store.base import StoreError
 from bot.tables import PLAYING, Table, TableError
@@ -30,6 +32,20 @@ from cogs.tables import is_mod
 log = logging.getLogger(__name__)
 
 WARN_EMOJI = "⚠️"
+# A member caught again within this many seconds of their last notice has that notice updated
+# (the count of messages in a row, the strike number) instead of a new one: a flood of numbers
+# must not become a flood of the bot's notices.
+NOTICE_WINDOW = 60.0
+
+
+@dataclass
+class _Notice:
+    """A member's last notice in a table's channel, and how many catches it stands for."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    message: discord.Message | None = None
+    at: float = 0.0
+    caught: int = 0
 
 
 def message_text(message: discord.Message) -> str:
@@ -50,6 +66,7 @@ class ChatWatch(commands.Cog):
         self.tables = bot.tables
         self.store = bot.store
         self._told_no_permission: set[int] = set()  # tables told once that deleting is not possible
+        self._notices: dict[tuple[int, int], _Notice] = {}  # (table, member): their last notice
 
     # ---- reading the channel -------------------------------------------------------------------
 
@@ -182,12 +199,27 @@ class ChatWatch(commands.Cog):
             if strike is not None
             else None
         )
-        try:
-            await channel.send(
-                text, view=view, allowed_mentions=discord.AllowedMentions(users=[message.author], roles=False)
-            )
-        except DISCORD_FAULTS as exc:
-            log.warning("table %s: could not post the chat notice: %s", table.id, exc)
+        mentions = discord.AllowedMentions(users=[message.author], roles=False)
+        notice = self._notices.setdefault((table.id, message.author.id), _Notice())
+        async with notice.lock:  # two catches of one member at once make one notice
+            now = asyncio.get_running_loop().time()
+            if notice.message is not None and now - notice.at < NOTICE_WINDOW:
+                notice.caught += 1
+                in_a_row = ngettext("{count} message in a row.", "{count} messages in a row.", notice.caught)
+                try:  # its False alarm button stays with the first strike of the run
+                    await notice.message.edit(
+                        content=f"{text} {in_a_row.format(count=notice.caught)}", allowed_mentions=mentions
+                    )
+                    notice.at = now
+                    return
+                except DISCORD_FAULTS as exc:  # gone, or not editable: post a new one
+                    log.warning("table %s: could not update a chat notice: %s", table.id, exc)
+            try:
+                notice.message = await channel.send(text, view=view, allowed_mentions=mentions)
+                notice.at, notice.caught = now, 1
+            except DISCORD_FAULTS as exc:
+                notice.message = None
+                log.warning("table %s: could not post the chat notice: %s", table.id, exc)
 
     # ---- the host marks a false alarm ----------------------------------------------------------
 

@@ -190,3 +190,29 @@ async def test_a_failing_disk_does_not_let_a_number_through(simcord_env, monkeyp
     assert sent.id not in [m.id for m in channel.history()]
     [notice] = notices(channel)
     assert "Strike" not in notice.content and notice.components == []
+
+
+async def test_a_flood_of_caught_messages_gets_one_notice_that_keeps_count(simcord_env):
+    """A member who keeps posting numbers (a hostile one, or one who has not understood) must not
+    make the bot fill the channel: within a minute, the member's notice is updated, not repeated."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    sent = [await bob.send(channel, f"I have {40 + k}") for k in range(12)]
+    ids = [m.id for m in channel.history()]
+    assert not any(m.id in ids for m in sent)  # every one of them removed
+    [notice] = notices(channel)
+    assert bob.mention in notice.content
+    assert "Strike 12 this game" in notice.content
+    assert "12 messages in a row" in notice.content
+    said = notice.content.replace(bob.mention, "")
+    assert not any(str(40 + k) in said for k in range(12))  # no card number repeated
+    # Another member's catch is theirs, with its own notice.
+    await ann.send(channel, "mine is 61")
+    assert len(notices(channel)) == 2
+    # After a quiet minute, a new catch gets a new notice again.
+    await env.advance_time(90)
+    await bob.send(channel, "and 33")
+    found = notices(channel)
+    assert len(found) == 3 and "Strike 13 this game" in found[-1].content
+    assert "in a row" not in found[-1].content
