@@ -2,7 +2,9 @@
 SQLite, side by side, with an optional cProfile of the service part.
 
 Run: python bench/profile_service.py [--tables 500] [--seconds 3] [--repeat 3] [--profile out.prof]
-Prints per run: floor units/s, service actions/s and plays/s, their ratio, µs per action.
+Prints per run: floor units/s, service actions/s and plays/s, their ratio, µs per action; then the
+CPU per unit of the event loop's thread ("loop") and of the other threads (the writer's, mostly).
+Their sum near the µs per unit means the two threads take turns rather than overlap.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.store import floor_group_commit, service_throughput
+from bench.store import CpuMeter, floor_group_commit, service_throughput
 
 
 async def main() -> int:
@@ -33,17 +35,25 @@ async def main() -> int:
         for n in range(args.repeat):
             run = folder / str(n)
             run.mkdir()
-            floor = await floor_group_commit(run, args.tables, args.seconds)
+            floor_cpu, service_cpu = CpuMeter(), CpuMeter()
+            floor = await floor_group_commit(run, args.tables, args.seconds, floor_cpu)
             if profiler is not None:
                 profiler.enable()
             plays, actions = await service_throughput(
-                f"sqlite:///{run / 'service'}.sqlite3", args.tables, args.seconds
+                f"sqlite:///{run / 'service'}.sqlite3", args.tables, args.seconds, cpu=service_cpu
             )
             if profiler is not None:
                 profiler.disable()
             print(
                 f"run {n + 1}: floor {floor:,.0f}/s ({1e6 / floor:.1f} µs), service {actions:,.0f} actions/s "
                 f"({1e6 / actions:.1f} µs), {plays:,.0f} plays/s, ratio {actions / floor:.3f}",
+                flush=True,
+            )
+            floor_loop, floor_other = floor_cpu.per_unit(floor)
+            service_loop, service_other = service_cpu.per_unit(actions)
+            print(
+                f"       CPU per unit: floor loop {floor_loop:.1f} µs + other threads {floor_other:.1f} µs; "
+                f"service loop {service_loop:.1f} µs + other threads {service_other:.1f} µs",
                 flush=True,
             )
     if profiler is not None:

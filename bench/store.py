@@ -54,6 +54,25 @@ SCHEMA = (
 PG_ROW = "INSERT INTO plays (table_id, seq, action, at) VALUES ($1, $2, $3, $4)"
 
 
+class CpuMeter:
+    """CPU seconds of the event loop's thread and of the whole process over the timed part of a
+    run: the throughput alone cannot say whether the loop or the writer's thread is the limit."""
+
+    main = total = wall = 0.0
+
+    def start(self) -> None:
+        self._main, self._total, self._wall = time.thread_time(), time.process_time(), time.perf_counter()
+
+    def stop(self) -> None:
+        self.main, self.total = time.thread_time() - self._main, time.process_time() - self._total
+        self.wall = time.perf_counter() - self._wall
+
+    def per_unit(self, rate: float) -> tuple[float, float]:
+        """µs of CPU per unit in the loop's thread and in the others, `rate` units a second."""
+        units = rate * self.wall
+        return 1e6 * self.main / units, 1e6 * (self.total - self.main) / units
+
+
 class Databases:
     """Fresh databases for the parts of the run: SQLite files in a folder, or PostgreSQL databases
     made beside the one a URL names (and dropped at the end)."""
@@ -160,7 +179,7 @@ async def floor_per_commit(folder: Path, seconds: float) -> float:
     return n / seconds
 
 
-async def floor_group_commit(folder: Path, tables: int, seconds: float) -> float:
+async def floor_group_commit(folder: Path, tables: int, seconds: float, cpu: CpuMeter | None = None) -> float:
     path = folder / f"floor2-{tables}.sqlite3"
     writer = Writer(lambda: _connect_writer(str(path)))
     await writer.start()
@@ -179,15 +198,19 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float) -> float
             seq += 1
             done += 1
 
+    if cpu is not None:
+        cpu.start()
     start = time.perf_counter()
     await asyncio.gather(*(caller(t) for t in range(tables)))
     elapsed = time.perf_counter() - start
+    if cpu is not None:
+        cpu.stop()
     await writer.close()
     return done / elapsed
 
 
 async def service_throughput(
-    url: str, tables: int, seconds: float, first: int = 1, go: Path | None = None
+    url: str, tables: int, seconds: float, first: int = 1, go: Path | None = None, cpu: CpuMeter | None = None
 ) -> tuple[float, float]:
     """(card plays per second, all actions per second) with `tables` tables played at once, in the
     channels from `first` on. With `go`: say "ready" once dealt, and start when that file exists."""
@@ -218,9 +241,13 @@ async def service_throughput(
             actions += 1
             plays += action["type"] == "play"
 
+    if cpu is not None:
+        cpu.start()
     start = time.perf_counter()
     await asyncio.gather(*(player(c) for c in channels))
     elapsed = time.perf_counter() - start
+    if cpu is not None:
+        cpu.stop()
     await store.close()
     return plays / elapsed, actions / elapsed
 
