@@ -976,8 +976,9 @@ def _glued_sentence(i: int, word: str, langs: tuple[str, ...], nums: list[Num]) 
 
 
 def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
-    if scene.wordset & roles.REFERENCE_WORDS and roles.ANY_REFERENCE.search(scene.joined):
-        _references(scene, nums, used)
+    keys = scene.wordset & roles.REFERENCE_WORDS
+    if keys:
+        _references(scene, nums, used, {name for w in keys for name in roles.REFERENCES_BY_WORD[w]})
     if not scene.wordset & roles.SAYING_WORDS or not roles.ANY_SAYING.search(scene.joined):
         return
     for pattern, value in SAYINGS.values():
@@ -989,10 +990,12 @@ def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
                 used.update(covered)
 
 
-def _references(scene: Scene, nums: list[Num], used: set[int]) -> None:
+def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) -> None:
     """A thing everyone knows the number of, said as one's card: a verb of having shortly before it,
     "my card", or "=". Without that frame it is talk ("the seven deadly sins of this game")."""
-    for pattern, value in roles.REFERENCES.values():
+    for name, (pattern, value) in roles.REFERENCES.items():
+        if name not in names:
+            continue
         m = pattern.search(scene.joined)
         if not m:
             continue

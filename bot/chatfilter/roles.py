@@ -390,7 +390,7 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     ),
     "a football match": (
         re.compile(
-            r"minut\w*\s+(?:de\s+un|d\W*un|of\s+a|eines|im)\s+(?:partido|match|football|soccer|fussball\w*|spiel)"
+            r"minut\w*\s+(?:de\s+un|d\W*un|of\s+a|eines|im)\s+(?:partido|match|football|soccer|fussball\w*)"
         ),
         90,
     ),
@@ -406,15 +406,43 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     "the smallest Schnapszahl": (re.compile(r"kleinste\w*\s+schnapszahl"), 11),
     "the largest Schnapszahl": (re.compile(r"(?:groesste|hoechste)\w*\s+schnapszahl"), 99),
 }
-ANY_REFERENCE = re.compile("|".join(pattern.pattern for pattern, _ in REFERENCES.values()))
-REFERENCE_WORDS = _set(
-    "sins todsuenden peches pecados months mois meses monate days jours dias tage wochentage players "
-    "joueurs jugadores spieler cr7 cr jordan mj departement pastis schnapszahl cristiano ronaldo messi "
-    "mueller apostles apostel apotres apostoles february februar fevrier febrero leap schaltjahr "
-    "bissextile bisiesto drinking deck pompiers hitchhiker everything tout alles todo nena nenas "
-    "luftballons deuce majorite mayoria majority volljaehrigkeit skatblatt skat kantonen kantone "
-    "cantons cantones provincias minutos minutes minuten suerte malchance malheur unglueckszahl unlucky"
-)
+# The words one of which stands in every message a reference above can match: only those
+# references are tried, and none when no such word stands in the message.
+_REFERENCE_KEYS: dict[str, str] = {
+    "deadly sins": "sins todsuenden peches pecados",
+    "months of the year": "months mois meses monate",
+    "days of the week": "days jours dias tage wochentage",
+    "a football team": "players joueurs jugadores spieler",
+    "a basketball team": "players joueurs jugadores spieler",
+    "Ronaldo's number": "cr7 cr cristiano ronaldo",
+    "Jordan's number": "jordan mj",
+    "Messi's number": "messi",
+    "Thomas Müller's number": "mueller",
+    "the apostles": "apostles apostel apotres apostoles",
+    "February in a leap year": "february februar fevrier febrero",
+    "the US drinking age": "drinking",
+    "a standard deck": "deck",
+    "the fire brigade's number": "pompiers",
+    "the Hitchhiker's answer": "hitchhiker answer reponse antwort respuesta",
+    "Nena's balloons": "luftballons",
+    "the deuce": "deuce",
+    "the age of majority": "majorite mayoria majority volljaehrigkeit",
+    "a skat deck": "skatblatt skat skatkarten skatdeck",
+    "the Swiss cantons": "kantone kantonen cantons cantones",
+    "the provinces of Argentina": "provincias",
+    "a football match": "minutes minutos minuten minute minuto",
+    "bad luck": "suerte malchance malheur unglueckszahl unlucky",
+    "the département of Paris": "departement",
+    "the number of pastis": "pastis",
+    "the smallest Schnapszahl": "schnapszahl",
+    "the largest Schnapszahl": "schnapszahl",
+}
+assert set(_REFERENCE_KEYS) == set(REFERENCES), set(REFERENCES) ^ set(_REFERENCE_KEYS)
+REFERENCES_BY_WORD: dict[str, tuple[str, ...]] = {}
+for _name in REFERENCES:
+    for _word in _REFERENCE_KEYS[_name].split():
+        REFERENCES_BY_WORD[_word] = (*REFERENCES_BY_WORD.get(_word, ()), _name)
+REFERENCE_WORDS = frozenset(REFERENCES_BY_WORD)
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
 # A message that asks for a value without naming one.
 ASKS_FOR_VALUE = re.compile(
