@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.figures import percentile
 from bot.app import Deckhand
 from bot.config import Settings
+from bot.games import thegame
 from bot.ui.components import TableButton
 from tests.e2e.helpers import button, open_table
 
@@ -62,6 +63,16 @@ def floor_message(env: Any, channel: Any) -> discord.Message:
         ],
     )
     return to_discord_message(env, raw)
+
+
+def _is_card_play(click: Any) -> bool:
+    """A click that plays a card of The Game: an "act" button whose action token is a play."""
+    if click.kind != "act" or not click.args:
+        return False
+    try:
+        return thegame.decode_action(click.args[0])["type"] == "play"
+    except ValueError:
+        return False
 
 
 async def deckhand_plays(
@@ -95,7 +106,7 @@ async def deckhand_plays(
     async def timed(self: TableButton, interaction: discord.Interaction) -> None:
         start = time.perf_counter()
         await original(self, interaction)
-        if self.click.kind == "play":
+        if _is_card_play(self.click):
             timings.append((time.perf_counter() - start) * 1000)
             answers.append((answered.pop(id(interaction), start) - start) * 1000)
 
@@ -110,7 +121,7 @@ async def deckhand_plays(
                 channel = guild.create_text_channel(f"table-{t}")
                 member = guild.add_member(env.create_user(f"player{t}"))
                 table = await open_table(env, channel, member, ai=t % 3)
-                board = next(m for m in channel.history() if m.embeds and "turn" in (m.embeds[0].title or ""))
+                board = next(m for m in channel.history() if m.id == table.meta["board_msg"])
                 seats.append([member, channel, table, board, None, 0, floor_message(env, channel)])
             await env.settle()
             while len(timings) < plays:

@@ -1,0 +1,27 @@
+"""The interaction benchmark measures real card plays: a tiny run must time the plays it was asked
+for and end by itself (it once timed nothing after the buttons were renamed, and crashed after the
+board became a layout, and nothing noticed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_interaction_benchmark_times_card_plays_and_exits() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "interactions.py"), "--tables", "2", "--plays", "10"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["benchmark"] == "interactions"
+    assert figures["plays"] >= 10
+    assert figures["play_ms_p50"] > 0 and figures["floor_ms_p50"] > 0
