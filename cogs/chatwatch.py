@@ -202,7 +202,7 @@ class ChatWatch(commands.Cog):
         mentions = discord.AllowedMentions(users=[message.author], roles=False)
         now = asyncio.get_running_loop().time()
         for key, old in list(self._notices.items()):  # forget notices no catch can join any more
-            if now - old.at >= NOTICE_WINDOW and not old.lock.locked() and old.message is not None:
+            if now - old.at >= NOTICE_WINDOW and not old.lock.locked():
                 del self._notices[key]
         notice = self._notices.setdefault((table.id, message.author.id), _Notice())
         async with notice.lock:  # two catches of one member at once make one notice
