@@ -808,18 +808,6 @@ R6_FLAGGED = [
 ]
 
 
-@pytest.mark.parametrize("message", R6_HARMLESS)
-def test_r6_roles_left_alone(message: str) -> None:
-    verdict = check(message)
-    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
-
-
-@pytest.mark.parametrize("message", R6_FLAGGED)
-def test_r6_cards_flagged(message: str) -> None:
-    verdict = check(message)
-    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
-
-
 # Round r7h: kinds read from the spent held-out part r7, written here in new sentences of our own.
 R7_HARMLESS = [
     # an age said roughly, or since when
@@ -926,18 +914,6 @@ R7_FLAGGED = [
 ]
 
 
-@pytest.mark.parametrize("message", R7_HARMLESS)
-def test_r7_roles_left_alone(message: str) -> None:
-    verdict = check(message)
-    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
-
-
-@pytest.mark.parametrize("message", R7_FLAGGED)
-def test_r7_cards_flagged(message: str) -> None:
-    verdict = check(message)
-    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
-
-
 # Round r8h: kinds read from the spent held-out part r8, written here in new sentences of our own.
 R8_HARMLESS = [
     "next round? I'm awake till like 12",
@@ -979,13 +955,22 @@ R8_FLAGGED = [
 ]
 
 
-@pytest.mark.parametrize("message", R8_HARMLESS)
-def test_r8_roles_left_alone(message: str) -> None:
-    verdict = check(message)
-    assert not verdict.flag, f"false alarm {message!r} ({verdict.reason})"
+# The sentences of the rounds read from spent held-out parts, by round (r6h, r7h, r8h).
+ROUND_HARMLESS = (
+    [("r6", m) for m in R6_HARMLESS] + [("r7", m) for m in R7_HARMLESS] + [("r8", m) for m in R8_HARMLESS]
+)
+ROUND_FLAGGED = (
+    [("r6", m) for m in R6_FLAGGED] + [("r7", m) for m in R7_FLAGGED] + [("r8", m) for m in R8_FLAGGED]
+)
 
 
-@pytest.mark.parametrize("message", R8_FLAGGED)
-def test_r8_cards_flagged(message: str) -> None:
+@pytest.mark.parametrize(("round_", "message"), ROUND_HARMLESS)
+def test_a_round_s_harmless_sentence_is_left_alone(round_: str, message: str) -> None:
     verdict = check(message)
-    assert verdict.flag, f"missed {message!r} ({verdict.reason})"
+    assert not verdict.flag, f"{round_}: false alarm {message!r} ({verdict.reason})"
+
+
+@pytest.mark.parametrize(("round_", "message"), ROUND_FLAGGED)
+def test_a_round_s_card_sentence_is_flagged(round_: str, message: str) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"{round_}: missed {message!r} ({verdict.reason})"
