@@ -568,7 +568,7 @@ DIGIT_NOUNS = {
 NOUN_ARTICLES = frozenset("nen 'nen einen ein den der ne an".split())  # "an": Bavarian and Austrian "einen"
 HOLD_OR_LAY = frozenset(
     "hab habe hast halt halte haelt hat leg lege legen spiel spiele spielen zieh ziehe gezogen "
-    "hob hobe han ha".split()  # Bavarian, Austrian and Swiss "habe"
+    "hob hobe han ha haett haet".split()  # Bavarian, Austrian and Swiss "habe", "hätte"
 )
 
 
@@ -990,6 +990,11 @@ def _sayings(scene: Scene, nums: list[Num], used: set[int]) -> None:
                 used.update(covered)
 
 
+REFERENCE_FRAME = frozenset(
+    "carta carte karte card numero number nummer zahl nombre anzahl cartes cards cartas karten".split()
+)
+
+
 def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) -> None:
     """A thing everyone knows the number of, said as one's card: a verb of having shortly before it,
     "my card", or "=". Without that frame it is talk ("the seven deadly sins of this game")."""
@@ -1002,13 +1007,13 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
         covered = [k for k, at in enumerate(scene.at) if m.start() <= at < m.end()]
         if not covered or covered[0] in used:
             continue
-        before = scene.words[max(0, covered[0] - 6) : covered[0]]
+        before = scene.words[max(0, covered[0] - 8) : covered[0]]
         after = scene.words[covered[-1] + 1 : covered[-1] + 7]
         framed = (
             (set(before) | set(after)) & (roles.HAVE - {"me"})
             or roles.MINE.search(scene.joined)
             or "=" in before
-            or {"carta", "carte", "karte", "card", "numero", "number", "nummer", "zahl"} & set(before)
+            or REFERENCE_FRAME & set(before)
         )
         if framed and not scene.wordset & roles.AGE_VERBS:
             nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
@@ -1884,6 +1889,13 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and not any(scene.lookalike[toks[n.first].start : toks[n.last].end])
     ):
         return "an idiom or a title"
+    if (
+        n.how == "leet"
+        and toks[n.first].text.upper() in STUDY_YEARS
+        and n.first > 0
+        and scene.words[n.first - 1] == "en"
+    ):
+        return "a year of study"  # "je suis en L3 info"
     disguised = n.odd or n.how in ("spelled", "leet", "roman", "glyph", "arithmetic", "quantity", "saying")
     if n.how == "saying":
         if scene.wordset & roles.AGE_VERBS:
@@ -2246,6 +2258,40 @@ def _harmless(
         return "a date"  # "on se fait une partie le 14 ?"
     if value <= 31 and b1 in roles.DAY_NAMES and not set(prev[:3]) & roles.HAVE:
         return "a date"  # "el domingo 14 jugamos"
+    # Another game named, with nothing of this one around: "au yams j'ai fait trois 6", "skat:
+    # Grundwert 24", "en el truco el 7 de espadas".
+    if (
+        scene.wordset & OTHER_GAMES
+        and not set(prev[:4]) & roles.HAVE  # "in poker I have 47", "sitting on the 21, blackjack"
+        and not scene.pile_named
+        and not scene.mine
+        and not scene.wordset & HAND_WORDS - {"card", "cards", "carte", "cartes", "carta", "cartas", "karten"}
+    ):
+        return "a number of another game"
+    # Time said by the quarter: "zwanzig nach acht", "ten past nine", "twenty to six".
+    if value in (5, 10, 15, 20, 25) and a1 in ("nach", "vor", "past", "to") and _hour(a2) and a2 != "":
+        return "a time"
+    # Cards left, said with a verb of remaining: "me quedan 2, las dos altas", "il m'en reste 3".
+    if value <= ctx.hand_size and b1 in ("quedan", "queda", "restent", "reste", "bleiben", "remain"):
+        return "a count of cards"
+    # Sports figures: "82 off 53 balls", "287/6 in 50 overs", "2 goals".
+    if any(w in SPORT_UNITS for w in nxt[:3]) and (scene.wordset & SPORT or a1 in SPORT_UNITS):
+        return "a sports figure"
+    # A bus or a tram by its number: "on the 42 bus", "la línea 5".
+    if a1 in TRANSPORT and b1 in ("the", "le", "la", "el", "der", "die", "den", "dem", "my", "mon", "mi"):
+        return "a label or a version"
+    # Ratings out of a scale: "0 von 10 Witz", "4,7 étoiles", "4.5 stars".
+    if a1 in STARS or (b1 in ("von", "of", "sur", "de") and b2.isdigit() and value in (5, 10, 20, 100)):
+        return "a rating"
+    # Dice: "saqué 12 con los dados", "rolled a 6".
+    if value <= 12 and scene.wordset & DICE:
+        return "a roll of dice"
+    # Family counted: "5 enkel und 12 urenkel".
+    if a1 in FAMILY_PLURALS:
+        return "a count of people"
+    # "he's 14 and very patient": an age.
+    if value >= 10 and b1 in ("s", "is") and b2 in ("he", "she") and not scene.mine:
+        return "an age"
     # A share of a group: "4 out of 5 dentists", "3 von 4 Leuten", "9 de cada 10" ("47 sur 3" is a pile).
     if (a1 == "out" and a2 == "of") or (a1 == "von" and a2.isdigit()) or (a1 == "de" and a2 == "cada"):
         return "a share of a group"
@@ -2486,11 +2532,7 @@ def _harmless(
         return "a date"  # "el 14 imposible, cena con los suegros", "on rejoue le 31", "jugamos el 31?"
     if b1 in ("en", "in", "el", "im") and set(prev[:3]) & BORN:
         return "a year"  # "nací en el 98"
-    if (
-        scene.wordset & TOURNAMENTS
-        and (n.how == "digits" or b1 in TOURNAMENTS)
-        and set(prev[:4]) & TOURNAMENTS
-    ):
+    if _tournament(scene) and (n.how == "digits" or b1 in TOURNAMENTS) and set(prev[:4]) & TOURNAMENTS:
         return "a year"  # "la coupe du monde 98", "WM 2014"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
     if a1 in roles.MONTHS or b1 in roles.MONTHS or (a1 == "de" and a2 in roles.MONTHS):
@@ -2916,7 +2958,7 @@ SPORT = frozenset(
     "up down lead leads leading vs gegen contre contra halftime halbzeit quarter 4th 3rd overtime "
     "lakers bayern barca madrid psg score spielstand marcador beat beaten match basket baloncesto "
     "basketball foot futbol football fussball handball rugby partido gagne ganamos perdimos won lost "
-    "gewonnen verloren hockey".split()
+    "gewonnen verloren hockey cricket overs over balls wickets wicket runs innings knock".split()
 )
 SHARE_WORDS = frozenset(
     "durch geteilt knapp ungefaehr etwa divided split each makes thats environ chacun soit cada sale salen "
@@ -2933,6 +2975,12 @@ EVENTS = frozenset(
 BORN = frozenset("naci nacio nacimos born geboren ne nee nes".split())
 TOURNAMENTS = frozenset("mundial world cup coupe wm em euro olympics jo juegos".split())
 PLAY_STEMS = ("jueg", "jug", "jou", "spiel", "play")
+
+
+def _tournament(scene: Scene) -> bool:
+    """A tournament is named; "JO" (the Olympics) only in capitals: German "jo" is "yes"."""
+    found = scene.wordset & TOURNAMENTS
+    return bool(found - {"jo"}) or ("jo" in found and " JO" in f" {scene.message}")
 
 
 def _we_verb(prev: list[str]) -> bool:
@@ -3509,9 +3557,27 @@ TEMPERATURE = frozenset(
 WEIGHTS = frozenset(
     "kilos kilo kg kilogramm gramos grams pounds lbs pfund livres metros meter metres".split()
 )
+STUDY_YEARS = frozenset("L1 L2 L3 M1 M2".split())
+FAMILY_PLURALS = frozenset(
+    "kids children sons daughters grandkids grandchildren cousins nephews nieces brothers sisters kinder "
+    "enkel urenkel enkelkinder soehne toechter geschwister neffen nichten enfants petits-enfants neveux "
+    "nieces freres soeurs hijos hijas nietos nietas bisnietos sobrinos sobrinas hermanos hermanas primos "
+    "primas".split()
+)
+OTHER_GAMES = frozenset(
+    "yams yahtzee kniffel skat poker belote tarot truco doppelkopf schafkopf jass catan catán sudoku "
+    "monopoly ludo parchis mahjong blackjack schach ajedrez echecs chess scrabble domino rommé romme "
+    "canasta brisca chinchon rummy".split()
+)
+SPORT_UNITS = frozenset("overs balls wickets runs goals goles buts tore punkte innings".split())
+TRANSPORT = frozenset("bus tram train line linie ligne linea colectivo metro u-bahn s-bahn bahn".split())
+STARS = frozenset("stars star sterne stern etoiles etoile estrellas estrella".split())
+DICE = frozenset(
+    "dice dados wuerfel wuerfeln wuerfelt gewuerfelt rolled tirada".split()  # not "die", "des", "dado"
+)
 GOOD_ONES = frozenset(
-    "gute guten schlechte hohe niedrige kleine grosse good bad buenas malas altas bajas bonnes mauvaises "
-    "hautes basses petites grandes".split()
+    "gute guten schlechte hohe niedrige kleine grosse good bad high low buenas malas altas bajas bonnes "
+    "mauvaises hautes basses petites grandes".split()
 )
 INTENSIFIERS = frozenset(
     "richtig echt ganz super voll sehr really very real muy re bien tres vraiment".split()
@@ -3568,6 +3634,8 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
     a1 = nxt[0] if nxt else ""
     if b1 == "zu" and value <= 12:
         return "a player count"  # Swiss "mir sind zu füfte"
+    if b1 in ("happy", "feliz", "joyeux", "herzlichen") and value >= 10:
+        return "an age"  # "happy 40th to my dad today"
     if value <= 4 and not scene.near(scene.mine_at, n):
         return "a position, not a value"
     if set(nxt[:2]) & roles.BIRTHDAY:

@@ -168,7 +168,7 @@ ARTICLES = _set(
 HAVE = _set(
     "have got hold holding holds drew drawn has had hab habe hast hat haette hatte halte haelt "
     "ai as avais tengo tienes tiene tenia llevo llevas me sitting stuck keep keeping offer anbieten hob "
-    "jai g"
+    "jai g having"
 )
 MINE = re.compile(
     r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
@@ -198,7 +198,8 @@ IDIOMS = re.compile(
     r"quoi\s+de\s+neuf|tout\s+neuf|"
     r"(?:seven|sieben|sept|siete)\s+(?:deadly\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales)|"
     r"seven\s+(?:seas|wonders)|sieben\s+(?:meere|weltwunder)|sept\s+merveilles|siete\s+(?:mares|maravillas)|"
-    r"10-4\s+(?:good\s+buddy|over|roger|copy)|08/15|null.?acht.?fuenfzehn|nullachtfuffzehn|(?:la|los|las)\s+(?:quince|15)\s+de\s+(?:mi|tu|su|la|el)\b|"
+    r"10-4\s+(?:good\s+buddy|over|roger|copy)|08/15|nineteen\s+eighty.four|1984|"
+    r"sudoku\s+(?:de\s+|von\s+|of\s+)?9\s*x\s*9|9\s*x\s*9\s+sudoku|null.?acht.?fuenfzehn|nullachtfuffzehn|(?:la|los|las)\s+(?:quince|15)\s+de\s+(?:mi|tu|su|la|el)\b|"
     r"hannover\s+96|schalke\s+04|mainz\s+05|bayer\s+04|darmstadt\s+98|1860\s+muenchen|"
     r"quinto\s+pino|no\s+hay\s+quinto\s+malo|cuatro\s+gatos|siete\s+enanitos|siete\s+vidas|los\s+40|dos\s+por\s+tres|"
     r"tres\s+pies|a\s+la\s+tercera|de\s+tres\s+al\s+cuarto|los\s+dos|las\s+dos|ni\s+a\s+la\s+de\s+tres|"
@@ -354,7 +355,11 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     ),
     "Ronaldo's number": (re.compile(r"\bcr\s?7\b|" + _jersey(r"(?:cristiano|ronaldo|cr7)")), 7),
     "Jordan's number": (re.compile(_jersey(r"(?:jordan|mj)")), 23),
-    "Messi's number": (re.compile(_jersey(r"messi")), 10),
+    "Messi's number": (
+        re.compile(_jersey(r"(?:messi|maradona|zidane)") + r"|\b(?:la|el)\s+de\s+(?:messi|maradona)\b"),
+        10,
+    ),
+    "Drogba's number": (re.compile(_jersey(r"drogba")), 11),
     "Thomas Müller's number": (re.compile(_jersey(r"(?:thomas\s+)?mueller")), 25),
     "the apostles": (re.compile(r"\b(?:apostles|apostel|apotres|apostoles)\b"), 12),
     "February in a leap year": (
@@ -378,11 +383,20 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         99,
     ),
     "the deuce": (re.compile(r"\bdeuce\b"), 2),
+    # The last card before the end of the range: "j'ai la dernière avant cent", "die letzte vor hundert".
+    "the last before a hundred": (
+        re.compile(
+            r"(?:derniere|dernier|letzte|letzten|last|ultima|ultimo)\s+(?:(?:one|card|carte|karte|carta|zahl|number)\s+)?"
+            r"(?:avant|vor|before|antes\s+de)\s+(?:le\s+|la\s+|the\s+|dem\s+|der\s+|el\s+|l\W*)?"
+            r"(?:cent|hundert|hundred|100|cien)\b"
+        ),
+        99,
+    ),
     "the age of majority": (
         re.compile(r"age\s+de\s+la\s+majorite|mayoria\s+de\s+edad|age\s+of\s+majority|volljaehrigkeit"),
         18,
     ),
-    "a skat deck": (re.compile(r"skatblatt|skat.?(?:blatt|deck|karten)"), 32),
+    "a skat deck": (re.compile(r"skatblatt|skat.?(?:blatt|deck|karten)|jeu\s+de\s+belote"), 32),
     "the Swiss cantons": (re.compile(r"kantone|cantons\s+suisses|cantones\s+suizos|swiss\s+cantons"), 26),
     "the provinces of Argentina": (
         re.compile(r"provincias\s+(?:de\s+|que\s+tiene\s+|tiene\s+)?argentina"),
@@ -416,7 +430,8 @@ _REFERENCE_KEYS: dict[str, str] = {
     "a basketball team": "players joueurs jugadores spieler",
     "Ronaldo's number": "cr7 cr cristiano ronaldo",
     "Jordan's number": "jordan mj",
-    "Messi's number": "messi",
+    "Messi's number": "messi maradona zidane",
+    "Drogba's number": "drogba",
     "Thomas Müller's number": "mueller",
     "the apostles": "apostles apostel apotres apostoles",
     "February in a leap year": "february februar fevrier febrero",
@@ -426,8 +441,9 @@ _REFERENCE_KEYS: dict[str, str] = {
     "the Hitchhiker's answer": "hitchhiker answer reponse antwort respuesta",
     "Nena's balloons": "luftballons",
     "the deuce": "deuce",
+    "the last before a hundred": "derniere dernier letzte letzten last ultima ultimo",
     "the age of majority": "majorite mayoria majority volljaehrigkeit",
-    "a skat deck": "skatblatt skat skatkarten skatdeck",
+    "a skat deck": "skatblatt skat skatkarten skatdeck belote",
     "the Swiss cantons": "kantone kantonen cantons cantones",
     "the provinces of Argentina": "provincias",
     "a football match": "minutes minutos minuten minute minuto",
@@ -590,11 +606,14 @@ ASK_TARGET = re.compile(
     r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
     r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|ihr|"
     r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
-    r"decime|diganme|dinos|vos|tenes|su|sus|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
+    r"decime|diganme|dinos|vos|tenes|su|sus|ur|yr|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
 )
 ASK_WHAT = re.compile(
     r"\b(?:numbers?|numeros?|nummern?|zahl|zahlen|chiffres?)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
     r"\bnumero\s+de\s+(?:la|tu|su)\s+carta\b|"
+    r"\b(?:vos|tes|your|ur|deine[nr]?|eure[nr]?|tus|sus)\s+(?:plus\s+(?:basses?|hautes?|petites?)|lowest|highest|"
+    r"niedrigsten?|hoechsten?|kleinsten?|mas\s+(?:bajas?|altas?))"
+    r"(?=\s*(?:$|[?!.,]|cards?|cartes?|cartas?|karten?|ones?|svp|please|pls|bitte|por\s+favor|porfa))|"
     # "what exactly is in your hand", "was genau liegt bei dir auf der Hand"
     r"\b(?:what|was|quoi|que)\s+(?:exactly|genau|exactement|exactamente)\b.*\b(?:hand|main|mano|card|"
     r"karte|carte|carta|have|hast|habt|liegt|tienes|as|avez)\b|"

@@ -955,12 +955,55 @@ R8_FLAGGED = [
 ]
 
 
-# The sentences of the rounds read from spent held-out parts, by round (r6h, r7h, r8h).
+# Round r9h: kinds read from the spent held-out part r9, written here in new sentences of our own.
+R9_HARMLESS = [
+    "Root scored 96 off 70 balls, proper innings",
+    "we're 240 for 4 after 45 overs",
+    "stuck on the 73 bus again, might be late",
+    "my granddaughter is visiting, she's 16 and beats me at everything",
+    "happy 50th to my mum, she's joining later",
+    "'1984' was our book club pick, grim stuff",
+    "anoche en el Catán saqué 11 con los dados dos veces",
+    "sudoku de 9x9 mientras tanto",
+    "0 von 10 Punkten für den Witz",
+    "viertel nach acht gehts los, oder zehn nach acht",
+    "it's twenty past nine already?",
+    "l'appli a 4,5 étoiles, franchement ça va",
+    "die App hat 3,9 Sterne, naja",
+    "je suis en M1 droit cette année",
+    "me quedan 3, todas bajas",
+    "au yams hier soir : quatre 5 d'un coup, record battu",
+    "beim Skat war Grundwert 24 angesagt",
+    "mein Opa hat 7 Enkel und 3 Urenkel",
+    "jo passt, bis gleich",
+]
+R9_FLAGGED = [
+    "whats ur lowest card",
+    "I am having 4 and 6 only",
+    "tengo la de Maradona",
+    "j'ai le numéro de Zidane, vous savez",
+    "j'ai la dernière avant cent",
+    "ich hab die letzte vor hundert",
+    "dites vos plus hautes svp",
+    "an Sechser hätt i",
+    "j'ai le nombre de cartes d'un jeu de belote",
+    "in poker terms I have 47",
+    "I'm sitting on the 33, blackjack style",
+]
+
+
+# The sentences of the rounds read from spent held-out parts, by round (r6h to r9h).
 ROUND_HARMLESS = (
-    [("r6", m) for m in R6_HARMLESS] + [("r7", m) for m in R7_HARMLESS] + [("r8", m) for m in R8_HARMLESS]
+    [("r6", m) for m in R6_HARMLESS]
+    + [("r7", m) for m in R7_HARMLESS]
+    + [("r8", m) for m in R8_HARMLESS]
+    + [("r9", m) for m in R9_HARMLESS]
 )
 ROUND_FLAGGED = (
-    [("r6", m) for m in R6_FLAGGED] + [("r7", m) for m in R7_FLAGGED] + [("r8", m) for m in R8_FLAGGED]
+    [("r6", m) for m in R6_FLAGGED]
+    + [("r7", m) for m in R7_FLAGGED]
+    + [("r8", m) for m in R8_FLAGGED]
+    + [("r9", m) for m in R9_FLAGGED]
 )
 
 
