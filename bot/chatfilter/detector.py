@@ -346,6 +346,11 @@ def check(message: str, context: Context | None = None) -> Verdict:
 EACH_NUMBER = re.compile(
     r"\b(?:cada|each|every|jede|jeder|chaque)\s+(?:numero|number|zahl|nummer|valeur|valor)\b"
 )
+FRENCH_BEFORE_FOUR = frozenset("le du au ce mon ton son un".split())
+INSTEAD_OF_NUMBERS = re.compile(
+    r"\b(?:instead\s+of|statt|anstatt|au\s+lieu\s+des?|en\s+vez\s+de|en\s+lugar\s+de)\s+(?:\w+\s+)?"
+    r"(?:numbers|zahlen|nummern|numeros|chiffres)\b"
+)
 HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
 
 
@@ -355,7 +360,7 @@ def _asks_for_value(scene: Scene) -> bool:
     if not scene.wordset & roles.ASK_GATE or scene.wordset & roles.PHONE_WORDS:
         return False
     joined = scene.joined
-    if EACH_NUMBER.search(joined):
+    if EACH_NUMBER.search(joined) or INSTEAD_OF_NUMBERS.search(joined):
         return False  # "8 cartas de cada número, ¿lo sabían?": about the deck, not a card
     return bool(
         roles.ASK_WHAT.search(joined) and roles.ASK_CUE.search(joined) and roles.ASK_TARGET.search(joined)
@@ -493,7 +498,12 @@ def _numbers(
                     extend[i] = i + 2
                     used.update((i + 1, i + 2))
                     continue
-            options = () if word in PLAIN_WORDS else read_word(t.text, langs)
+            options = (
+                ()
+                if word in PLAIN_WORDS
+                or (word == "four" and i > 0 and scene.words[i - 1] in FRENCH_BEFORE_FOUR)
+                else read_word(t.text, langs)
+            )  # French "le four sonne": an oven
             joined = (
                 _spaced_word(i, toks, text, langs, options)
                 if i + 1 < len(toks)
@@ -1037,9 +1047,9 @@ def _quantity(
         if after in ("de", "d"):
             return  # "une trentaine de minutes"
         value = COLLECTIVES[word]
-        age = (
-            i > 1 and w[i - 1] == "la" and w[i - 2] in ("a", "as", "ai", "avez", "ont")
-        )  # "elle a la trentaine"
+        age = (i > 1 and w[i - 1] == "la" and w[i - 2] in ("a", "as", "ai", "avez", "ont")) or (
+            after in ("bien", "passee", "tassee", "largement", "sonnee")
+        )  # "elle a la trentaine", "la trentaine bien tassée"
         nums.append(Num(value, i, i, "decade", allowed="an age" if age else None))
         return
     value, _lang = QUANTITIES[word]
@@ -1048,13 +1058,15 @@ def _quantity(
     b2 = w[i - 2] if i > 1 else ""
     if word == "score" and b1 not in ("a", "four", "three", "two", "five", "six") and not (b1.isdigit()):
         return  # "the score", "score final"
+    half_of_a = b1 == "a" and b2 == "of" and i > 2 and w[i - 3] == "half"  # "half of a hundred"
     if (
-        b1 in ("half", "halbes", "halbe", "media", "medio", "demi")
+        b1 in ("half", "halbes", "halbe", "halbs", "hoibs", "hoibe", "media", "medio", "demi")
         or (b1 == "a" and b2 == "half")
         or (b1 == "-" and b2 == "demi")
+        or half_of_a
     ):
         value //= 2
-        first = i - 1 if b1 != "a" and b1 != "-" else i - 2
+        first = i - 3 if half_of_a else i - 1 if b1 != "a" and b1 != "-" else i - 2
     elif word == "dozen" and b1 == "s" and b2 == "'" and i > 2 and w[i - 3] == "baker":
         return
     elif i > 0 and (i - 1) in readings:
@@ -1930,9 +1942,16 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     if n.how == "decade":
         return _decade_role(n, prev, nxt, scene)
     if a1 in ("y", "et", "and", "und") and a2 in ROUGHLY:
-        if _age(b1, b2, a1, prev):
+        if _age(b1, b2, a1, prev) or nxt[2:3] in (["anos"], ["years"], ["jahre"], ["ans"]):
             return "an age"  # "mi tía tiene treinta y tantos"
         return None  # "treinta y tantos": a range
+    if (
+        value <= 3
+        and a1 in ("-", "to", "bis", "a", "au")
+        and a2 in ("2", "3", "4")
+        and (b1 in roles.PILE or (b1 in ("numbers", "nummern", "numeros") and b2 in roles.PILE))
+    ):
+        return "a pile number"  # "pile numbers 1-4 are fine"
     if value == 2 and a1 in PILE_WAYS and PILES_COUNTED.search(scene.joined):
         return "a count of piles"  # the rules' piles: "es gibt 4 stapel, 2 rauf und 2 runter"
     share = (a1 == "out" and a2 == "of") or (b1 == "of" and b2 == "out")
@@ -2241,7 +2260,10 @@ def _harmless(
         and b1 in ("a", "to", "bis", "au", "-")
         and b2 in ("1", "2", "3")
         and len(prev) > 2
-        and prev[2] in roles.PILE
+        and (
+            prev[2] in roles.PILE
+            or (prev[2] in ("numbers", "nummern", "numeros") and prev[3:4] and prev[3] in roles.PILE)
+        )
     ):
         return "a pile number"
     # Cards of a kind counted: "hab 2 richtig gute für die absteigenden stapel", "tengo 3 buenas".
@@ -2274,6 +2296,35 @@ def _harmless(
     # Cards left, said with a verb of remaining: "me quedan 2, las dos altas", "il m'en reste 3".
     if value <= ctx.hand_size and b1 in ("quedan", "queda", "restent", "reste", "bleiben", "remain"):
         return "a count of cards"
+    # A member introducing themselves: "hi im new! 19, from Ohio".
+    if 13 <= value <= 99 and a1 in ("from", "aus"):
+        k = next((j for j in range(n.last + 1, min(len(toks), n.last + 4)) if scene.words[j] == a1), None)
+        if k is not None and k + 1 < len(toks) and scene.capital(k + 1):
+            return "an age"
+    # A pet's age: "my cat is 14", "mein Hund ist 12".
+    if value >= 2 and b1 in ("is", "ist", "est", "es", "tiene", "has", "hat", "a") and b2 in PETS:
+        return "an age"
+    # A goal counted: "2 more games to hit 50 this month".
+    if (
+        value % 10 == 0
+        and b1 in ("hit", "reach", "erreichen", "atteindre", "alcanzar", "llegar")
+        and not scene.pile_named
+    ):
+        return "a goal counted"
+    # The hour after a quarter: "um 5 vor 12", "twenty past 9".
+    if (
+        value <= 12
+        and b1 in ("nach", "vor", "past", "to")
+        and b2.isdigit()
+        and int(b2) in (5, 10, 15, 20, 25)
+    ):
+        return "a time"
+    # A game for a number of players: "¿echamos una a 2?", "une à 3 ?".
+    if value <= 8 and b1 in ("a", "à") and b2 in ("una", "une", "partida", "partie"):
+        return "a player count"
+    # The hour after "son las": "son recién las 22".
+    if value <= 24 and b1 == "las" and set(prev[1:3]) & {"son", "eran", "seran"}:
+        return "a time"
     # Sports figures: "82 off 53 balls", "287/6 in 50 overs", "2 goals".
     if any(w in SPORT_UNITS for w in nxt[:3]) and (scene.wordset & SPORT or a1 in SPORT_UNITS):
         return "a sports figure"
@@ -2311,7 +2362,12 @@ def _harmless(
     ):
         return "an age"
     # Ages of people: "I am 71", "ich bin 34", "mi sobrino de 13", "adults over 18", "Ende zwanzig".
-    if value >= 10 and b2 in ("i", "ich") and b1 in ("am", "bin") and not set(nxt[:2]) & CARD_OR_PILE:
+    if (
+        value >= 10
+        and b2 in ("i", "ich")
+        and b1 in ("am", "bin", "was", "war")
+        and not set(nxt[:2]) & CARD_OR_PILE
+    ):
         return "an age"
     if b1 == "de" and b2 in roles.PEOPLE:
         return "an age"
@@ -2340,8 +2396,9 @@ def _harmless(
         value <= 31
         and b1 in ("le", "a", "der")
         and b2 in ("est", "estamos", "ist")
-        and len(prev) > 2
-        and prev[2] in ("on", "nous", "heute", "today")
+        and (
+            (len(prev) > 2 and prev[2] in ("on", "nous", "heute", "today")) or (b2 == "estamos" and b1 == "a")
+        )
     ):
         return "a date"
     # Temperatures, weights and heights: "máxima de 41", "peso 70 kilos", "mido 1,75".
@@ -3199,6 +3256,8 @@ def _card_cue(
     """Something ties the number to a card: an article, a verb of having, a pile it goes on."""
     if a1 in ("here", "hier", "ici", "aqui", "aca") and not prev:
         return True  # "3 here": the answer to "who has...?"
+    if b1 in ("du", "del") and len(prev) > 1 and prev[1] in roles.PILE:
+        return True  # "ne touchez pas à la pile du 5": the pile named by its top
     if (
         b1 == "de"
         and len(prev) > 2
@@ -3558,6 +3617,7 @@ WEIGHTS = frozenset(
     "kilos kilo kg kilogramm gramos grams pounds lbs pfund livres metros meter metres".split()
 )
 STUDY_YEARS = frozenset("L1 L2 L3 M1 M2".split())
+PETS = frozenset("cat dog katze kater hund chat chatte chien chienne gato gata perro perra".split())
 FAMILY_PLURALS = frozenset(
     "kids children sons daughters grandkids grandchildren cousins nephews nieces brothers sisters kinder "
     "enkel urenkel enkelkinder soehne toechter geschwister neffen nichten enfants petits-enfants neveux "

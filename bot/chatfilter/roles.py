@@ -56,7 +56,8 @@ PEOPLE = _set(
     "cousin wife husband boyfriend girlfriend friend baby opa oma sohn tochter neffe nichte bruder "
     "schwester mama papa vater mutter kind enkel cousine frau mann mamie papi fils fille niece neveu "
     "frere soeur grand-mere abuela abuelo hijo hija sobrino sobrina hermano hermana madre padre nieto "
-    "nieta tio tia abuelita uncle aunt auntie onkel tante oncle tata tonton grandson granddaughter enkelin"
+    "nieta tio tia abuelita uncle aunt auntie onkel tante oncle tata tonton grandson granddaughter enkelin "
+    "chaval chavala chico chica nene nena pibe piba crio cria ado ados gamin gamine gosse"
 )
 AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
@@ -74,7 +75,8 @@ COUNT_NOUNS = _set(
     "pts punkte tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
     "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
     "slices cervezas victoires victorias derrotas defaites partidas jugadas coups fois veces mal times "
-    "teams equipos equipes mannschaften gruppen groups grupos groupes"
+    "teams equipos equipes mannschaften gruppen groups grupos groupes strikes warnings verwarnungen avisos "
+    "avertissements"
 )
 CARD_NOUNS = _set("card cards karte karten carte cartes carta cartas stueck ones")
 MORE = _set("more mehr plus mas otra otras otro otros weitere extra")
@@ -295,7 +297,12 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
     "deux cocottes": (re.compile(r"deux\s+cocottes"), 22),
     "dos patitos": (re.compile(r"dos\s+patitos"), 22),
     "nina bonita": (re.compile(r"nina\s+bonita"), 15),
-    "age du christ": (re.compile(r"age\s+du\s+christ|edad\s+de\s+cristo|alter\s+(?:von\s+)?jesus"), 33),
+    "age du christ": (
+        re.compile(
+            r"age\s+du\s+christ|age\s+de\s+jesus|edad\s+de\s+(?:cristo|jesus)|alter\s+(?:von\s+)?jesus"
+        ),
+        33,
+    ),
     "baker's dozen": (re.compile(r"baker'?s\s+dozen"), 13),
     # References every writer reaches for, in the four languages: Douglas Adams' answer, James Bond.
     "the answer to life": (
@@ -336,7 +343,7 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     ),
     "days of the week": (
         re.compile(
-            r"days\s+(?:in|of)\s+(?:a|the)\s+week|jours\s+de\s+la\s+semaine|dias\s+de\s+la\s+semana|"
+            r"days\s+(?:in|of)\s+(?:a|the)\s+week|jours\s+de\s+la\s+semaine|dias\s+de\s+(?:la|una)\s+semana|"
             r"tage\s+(?:der|einer|die)\s+woche|wochentage"
         ),
         7,
@@ -355,6 +362,15 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     ),
     "Ronaldo's number": (re.compile(r"\bcr\s?7\b|" + _jersey(r"(?:cristiano|ronaldo|cr7)")), 7),
     "Jordan's number": (re.compile(_jersey(r"(?:jordan|mj)")), 23),
+    "Lewandowski's number": (re.compile(_jersey(r"lewandowski")), 9),
+    "the commandments": (re.compile(r"\b(?:commandments|gebote|commandements|mandamientos)\b"), 10),
+    "Snow White's dwarfs": (
+        re.compile(
+            r"nains\s+de\s+blanche.neige|snow\s+white'?s?\s+dwarfs|zwerge\s+von\s+schneewittchen|enanitos\s+de\s+blancanieves"
+        ),
+        7,
+    ),
+    "Bond's number": (re.compile(r"\bbond'?s?\s+(?:number|nummer)|numero\s+de\s+(?:james\s+)?bond"), 7),
     "Messi's number": (
         re.compile(_jersey(r"(?:messi|maradona|zidane)") + r"|\b(?:la|el)\s+de\s+(?:messi|maradona)\b"),
         10,
@@ -430,6 +446,10 @@ _REFERENCE_KEYS: dict[str, str] = {
     "a basketball team": "players joueurs jugadores spieler",
     "Ronaldo's number": "cr7 cr cristiano ronaldo",
     "Jordan's number": "jordan mj",
+    "Lewandowski's number": "lewandowski",
+    "the commandments": "commandments gebote commandements mandamientos",
+    "Snow White's dwarfs": "nains dwarfs zwerge enanitos",  # only with Snow White named
+    "Bond's number": "bond bonds",
     "Messi's number": "messi maradona zidane",
     "Drogba's number": "drogba",
     "Thomas Müller's number": "mueller",
@@ -570,6 +590,7 @@ RESULT_WORDS = _set(
     "lost won win ended finished finish final record verloren gewonnen endstand bestleistung abgebrochen "
     "geblieben perdu gagne gagnes fini finie bilan perdimos ganamos ganado perdido terminamos acabamos "
     "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
+    "exzellent "
     "restait restaient quedaban lagen remaining rekord record verbessert improved personal pb puntuacion "
     "puntaje resultado resultat ergebnis hervorragend bajar poner tirar anterior last letzte letzten "
     "letztes derniere avant ultima pose gelegt laid over spielende"
@@ -598,7 +619,7 @@ ASK_GATE = _set(
 ASK_CUE = re.compile(
     r"\?|\b(?:tell|give|post|say|says|share|reveal|spill|sag|sagt|sagen|gib|postet|nenn|nennt|nennen|"
     r"verrat|verraten|dis|dit|dire|dites|donne|donner|crache|balance|lache|dime|dice|decir|digan|diga|"
-    r"suelta|canta|diganme|dinos|decinos|contame|"
+    r"suelta|canta|diganme|dinos|decinos|contame|gimme|"
     r"dame|pasame|decime|decidme|comparte|what|whats|which|how|was|welche[rnms]?|wie|quoi|quel|quelle|"
     r"combien|cual|que|k|q|cuanto|cuanta|cuantos)\b"
 )

@@ -992,18 +992,50 @@ R9_FLAGGED = [
 ]
 
 
-# The sentences of the rounds read from spent held-out parts, by round (r6h to r9h).
+# Round r10h: kinds read from the spent held-out part r10, written here in new sentences of our own.
+R10_HARMLESS = [
+    "[mod] reminder: pile numbers 1-4 are fine, 3 strikes and you sit out",
+    "hey all, new here! 24, from Leeds, loving this game",
+    "my dog is 11 and sleeps through game night",
+    "two more wins to hit 30 this season",
+    "ich war 16, als ich das erste Mal verloren hab",
+    "um 10 vor 9 gehts los",
+    "la quarantaine bien sonnée et toujours nul à ce jeu",
+    "con cuarenta y pico años sigo perdiendo, y un chaval de 12 me gana",
+    "¿jugamos una a 3 mientras llegan?",
+    "ya son las 21, me voy a cenar",
+    "estamos a 14 y ya estoy sin plata",
+    "mets le plat dans le four, on joue après",
+    "tip: name the pile instead of numbers when you warn someone",
+]
+R10_FLAGGED = [
+    "half of a hundred is in my hand",
+    "got the bond number lol",
+    "gimme ur highest number pls",
+    "ich hab die Rückennummer von Lewandowski",
+    "tengo los mandamientos",
+    "j'ai les nains de Blanche-Neige en main",
+    "j'ai l'âge de Jésus à sa mort",
+    "tengo los días de una semana",
+    "ne touchez pas à la pile du 4",
+    "no toquen la pila del 3",
+]
+
+
+# The sentences of the rounds read from spent held-out parts, by round (r6h to r10h).
 ROUND_HARMLESS = (
     [("r6", m) for m in R6_HARMLESS]
     + [("r7", m) for m in R7_HARMLESS]
     + [("r8", m) for m in R8_HARMLESS]
     + [("r9", m) for m in R9_HARMLESS]
+    + [("r10", m) for m in R10_HARMLESS]
 )
 ROUND_FLAGGED = (
     [("r6", m) for m in R6_FLAGGED]
     + [("r7", m) for m in R7_FLAGGED]
     + [("r8", m) for m in R8_FLAGGED]
     + [("r9", m) for m in R9_FLAGGED]
+    + [("r10", m) for m in R10_FLAGGED]
 )
 
 
