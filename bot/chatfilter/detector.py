@@ -1956,7 +1956,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         return "a count of piles"  # the rules' piles: "es gibt 4 stapel, 2 rauf und 2 runter"
     share = (a1 == "out" and a2 == "of") or (b1 == "of" and b2 == "out")
     if n.how == "digits" and (share or _digit_groups(n, toks) >= 3):
-        # before offsets: "4 out of 5 dentists ... pile 1", "+1 (415) 555-0193"
+        # Before offsets, and the only place phone numbers are read: "4 out of 5 dentists ... pile 1",
+        # "+1 (415) 555-0193", three or more groups of digits in a row.
         return "a share of a group" if share else "a phone number"
     if (
         n.how == "word"
@@ -2273,9 +2274,6 @@ def _harmless(
         and (a1 in GOOD_ONES or (a1 in INTENSIFIERS and a2 in GOOD_ONES))
     ):
         return "a count of cards"
-    # The rules' piles: "es gibt 4 stapel, 2 rauf und 2 runter".
-    if value == 2 and a1 in PILE_WAYS and PILES_COUNTED.search(scene.joined):
-        return "a count of piles"
     if value <= 31 and b1 in ("le", "el") and b2 in EVENT_NOUNS:
         return "a date"  # "on se fait une partie le 14 ?"
     if value <= 31 and b1 in roles.DAY_NAMES and not set(prev[:3]) & roles.HAVE:
@@ -2693,9 +2691,6 @@ def _harmless(
         and (years or (b1 in ("los", "les", "the") and (scene.wordset & YEARS or a1 in ERA_VERBS)))
     ):
         return "a decade of years"
-    # Phone numbers: three or more groups of digits in a row.
-    if digits and _digit_groups(n, toks) >= 3:
-        return "a phone number"
     # Player counts: "zu dritt", "we're 5", "5 of us", "a 5-player game", "à deux", "de a dos".
     if (
         a1 in roles.PLAYER_NOUNS
