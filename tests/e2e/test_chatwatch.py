@@ -216,3 +216,31 @@ async def test_a_flood_of_caught_messages_gets_one_notice_that_keeps_count(simco
     found = notices(channel)
     assert len(found) == 3 and "Strike 13 this game" in found[-1].content
     assert "in a row" not in found[-1].content
+
+
+async def test_a_notice_that_cannot_be_updated_or_posted_does_not_silence_the_next_catch(simcord_env):
+    """Discord refuses the update of a member's notice (a moderator deleted it: 404), then refuses a
+    new notice once (500): every caught message is still removed, and the next catch gets a notice
+    with the right strike number."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    await bob.send(channel, "I have 47")
+    [first] = notices(channel)
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/{first.id}", status=404, code=10008, times=1)
+    second = await bob.send(channel, "and 52")
+    found = notices(channel)
+    assert second.id not in [m.id for m in channel.history()]
+    assert len(found) == 2 and "Strike 2 this game" in found[-1].content
+    assert "in a row" not in found[-1].content  # a fresh notice, not an update of the lost one
+    # A minute later the next catch needs a new notice, and Discord refuses it once.
+    await env.advance_time(90)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    third = await bob.send(channel, "also 61")
+    assert third.id not in [m.id for m in channel.history()]  # removed all the same
+    assert len(notices(channel)) == 2
+    # The catch after it is not lost in the refused notice: a new one, with the right count.
+    await bob.send(channel, "and 63")
+    found = notices(channel)
+    assert len(found) == 3 and "Strike 4 this game" in found[-1].content
+    assert "in a row" not in found[-1].content
