@@ -28,6 +28,7 @@ from bot.chatfilter.lexicon import (
     LANGUAGES,
     QUANTITIES,
     STOPWORDS,
+    _distance_one,
     fold,
     one_typo_away,
 )
@@ -770,13 +771,71 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             gap = text[toks[a.last].end : toks[b.first].start]
             digit = b.how == "digits" and len(toks[b.first].text) == 1 and gap.strip() in ("", "-")
             pause = b.how == "word" and gap.strip() in ("...", "..", "…")
-            if digit or pause:
+            # A unit word the reader kept apart, right after the tens: another language's ("seventy-deux",
+            # "ninety-trois") or a learner's order ("vierzig sieben").
+            joined = (
+                b.how == "word" and gap.strip() in ("", "-") and b.first == a.last + (2 if "-" in gap else 1)
+            )
+            if digit or pause or joined:
                 out.append(Num(a.value + b.value, a.first, b.last, "word", odd=True))
                 k += 2
+                continue
+        if a.how in ("word", "leet") and 20 <= a.value <= 90 and a.value % 10 == 0:
+            unit = _misspelled_unit(a, toks, text)
+            if unit:
+                out.append(
+                    Num(a.value + unit[0], min(a.first, unit[1]), max(a.last, unit[1]), "word", odd=True)
+                )
+                k += 1
                 continue
         out.append(a)
         k += 1
     return out
+
+
+# Unit words of four letters or more, by language, for a unit misspelled beside its tens ("ninety
+# fife", "sex und dreißig"); German "x" is said "chs".
+UNIT_WORDS = {
+    lang: {w: m[0] for w, m in table.items() if m[1] == "U" and 1 <= m[0] <= 9 and len(w) >= 4}
+    for lang, table in CARDINALS.items()
+}
+NOT_UNITS = frozenset("fine mine line wine none nice live hive vive fire".split())
+
+
+def _unit_like(raw: str) -> int | None:
+    word = fold(raw)
+    if len(word) < 3 or word in NOT_UNITS or word in STOPWORDS_ALL or read_word(word, LANGUAGES):
+        return None
+    for lang, units in UNIT_WORDS.items():
+        if lang == "de" and "x" in word and word.replace("x", "chs") in units:
+            return units[word.replace("x", "chs")]
+        if len(word) >= 4:
+            for unit, value in units.items():
+                if (
+                    value >= 2
+                    and unit[0] == word[0]
+                    and abs(len(unit) - len(word)) <= 1
+                    and _distance_one(word, unit)
+                ):
+                    return value
+    return None
+
+
+def _misspelled_unit(a: Num, toks: list[Tok], text: str) -> tuple[int, int] | None:
+    """The unit of a tens word misspelled so that it reads as no number: "ninety fife" after the tens,
+    "sex und dreißig" before German tens joined by "und"."""
+    k = a.last + 1
+    if k < len(toks) and toks[k].text == "-" and toks[k].start == toks[a.last].end:
+        k += 1
+    if k < len(toks) and toks[k].kind == "w" and text[toks[a.last].end : toks[k].start].strip() in ("", "-"):
+        value = _unit_like(toks[k].text)
+        if value:
+            return value, k
+    if a.first >= 2 and toks[a.first - 1].text == "und" and toks[a.first - 2].kind == "w":
+        value = _unit_like(toks[a.first - 2].text)
+        if value:
+            return value, a.first - 2
+    return None
 
 
 # A card's number said digit by digit: "four, then nine", "digits are 8 and 9, in that order", "vier
@@ -905,6 +964,11 @@ def _by_ear(i: int, scene: Scene, text: str, toks: list[Tok]) -> bool:
     if word == "vint":
         unit = after and any(o.lang == "fr" and o.pieces[0].kind in "UT" for o in read_word(after, ("fr",)))
         return before == "quatre" or bool(unit) or after == "et"
+    if word == "vins":  # "vins-cinq"; "les vins" alone are wines
+        unit = hyphen_after and any(
+            o.lang == "fr" and o.pieces[0].kind == "U" for o in read_word(after, ("fr",))
+        )
+        return bool(unit)
     # "dis"
     if before == "vin" and i > 1 and _by_ear(i - 1, scene, text, toks):
         return True  # "katre vin dis"
@@ -927,6 +991,8 @@ def _joined_to_number(
         between = [t.text for t in toks[lo + 1 : hi]]
         if between not in ([], ["-"]) or not _gap_is_spacing(text[toks[lo].end : toks[hi].start]):
             continue
+        if lang == "fr" and between and fold(toks[k].text) in BY_EAR:
+            return True  # "dis-sept", "vins-cinq": a French number spelt by ear
         if not any(o.lang == lang and o.pieces[0].kind != "C" for o in read_word(toks[k].text, langs)):
             continue
         if fold(toks[k].text) not in AMBIGUOUS or between:

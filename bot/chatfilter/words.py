@@ -193,6 +193,10 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
             readings.append(WordReading(lang, pieces, decade=True))
     if readings or len(word) < 4 or word in NOT_TYPOS:
         return tuple(readings)
+    if "en" in langs and word.endswith("teen"):
+        unit = CARDINALS["en"].get(word[:-4])
+        if unit and unit[1] == "U" and unit[0] >= 2:  # "threeteen", "fiveteen": a teen made regular
+            return (WordReading("en", (Piece(unit[0] + 10, "T"),), odd=True),)
     if word[:2] in ALL_STARTS and DOUBLE.search(word):
         held = _squeezed(word)
         if held:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
