@@ -352,6 +352,11 @@ INSTEAD_OF_NUMBERS = re.compile(
     r"\b(?:instead\s+of|statt|anstatt|au\s+lieu\s+des?|en\s+vez\s+de|en\s+lugar\s+de)\s+(?:\w+\s+)?"
     r"(?:numbers|zahlen|nummern|numeros|chiffres)\b"
 )
+# A warning against numbers is no request for one: "no pongan números", "don't post numbers".
+NO_NUMBERS = re.compile(
+    r"\b(?:don'?t|do\s+not|never|no|nunca|ne|n'|nicht|keine|sans|without|ohne|sin)\s+(?:\w+\s+){0,2}?"
+    r"(?:numbers|numeros|zahlen|nummern|chiffres|nombres)\b"
+)
 HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
 
 
@@ -361,7 +366,7 @@ def _asks_for_value(scene: Scene) -> bool:
     if not scene.wordset & roles.ASK_GATE or scene.wordset & roles.PHONE_WORDS:
         return False
     joined = scene.joined
-    if EACH_NUMBER.search(joined) or INSTEAD_OF_NUMBERS.search(joined):
+    if EACH_NUMBER.search(joined) or INSTEAD_OF_NUMBERS.search(joined) or NO_NUMBERS.search(joined):
         return False  # "8 cartas de cada número, ¿lo sabían?": about the deck, not a card
     return bool(
         roles.ASK_WHAT.search(joined) and roles.ASK_CUE.search(joined) and roles.ASK_TARGET.search(joined)
@@ -2091,6 +2096,14 @@ def _harmless(
         and "/" in scene.text[toks[n.last].end : toks[n.last].end + 4]
     ):
         return "an age"
+    # Minutes until one arrives or is back: "llego en 10", "back in 20", "bin in 15 wieder da".
+    if (
+        b1 in ("in", "en", "dans")
+        and value <= 60
+        and (b2 in ARRIVING or (b2 in BEING and set(nxt[:3]) & BACK_AFTER))
+        and not set(nxt[:2]) & CARD_OR_PILE
+    ):
+        return "a time"
     # Working or opening hours: "I work 9 to 5", "trabajo de 8 a 3", "ich arbeite von 8 bis 16".
     if (
         scene.wordset & WORK_WORDS
@@ -2188,6 +2201,15 @@ def _harmless(
         and not set(prev[:3]) & roles.HAVE
     ):
         return "a team"
+    # Chilean "once" is the afternoon meal: "¿tomamos once?", "¿hay once? tengo hambre".
+    if (
+        scene.words[n.first] == "once"
+        and n.first == n.last
+        and (b1 in TAKE_A_MEAL or scene.wordset & MEAL_WORDS)
+        and not (set(prev[:2]) - {"hay"}) & roles.HAVE
+        and a1 not in CARD_OR_PILE
+    ):
+        return "a meal"
     # French "neuf" after a noun is "new": "un clavier neuf", "mon vélo neuf", "des chaussures neuves".
     if (
         scene.words[n.first] == "neuf"
@@ -2980,6 +3002,16 @@ def _harmless(
     return None
 
 
+TAKE_A_MEAL = frozenset("tomar tomamos tomemos toman tomo tomas toma".split())
+MEAL_WORDS = frozenset(
+    "hambre comer comida comemos te tecito pan marraqueta merienda palta cafe cena cenar".split()
+)
+ARRIVING = frozenset(
+    "back there here home online arrive arrives arriving llego llegas llega llegamos vuelvo vuelve volvemos "
+    "regreso regresa arrivons reviens revient zurueck komme kommen".split()
+)
+BEING = frozenset("bin sind estoy suis sommes".split())
+BACK_AFTER = frozenset("da zurueck wieder online la ahi alli back".split())
 SEAT_NOUNS = frozenset("player spieler spielerin joueur joueuse jugador jugadora".split())
 UPDATE_STEMS = ("actualiz", "aktualisier", "updat", "upgrad")
 ANY_ONE = frozenset("algun alguna any irgendeine irgendeinen irgendwer".split())

@@ -57,7 +57,9 @@ PEOPLE = _set(
     "schwester mama papa vater mutter kind enkel cousine frau mann mamie papi fils fille niece neveu "
     "frere soeur grand-mere abuela abuelo hijo hija sobrino sobrina hermano hermana madre padre nieto "
     "nieta tio tia abuelita uncle aunt auntie onkel tante oncle tata tonton grandson granddaughter enkelin "
-    "chaval chavala chico chica nene nena pibe piba crio cria ado ados gamin gamine gosse"
+    "chaval chavala chico chica nene nena pibe piba crio cria ado ados gamin gamine gosse "
+    "lad lass boy girl bro sis youngest eldest oldest junge maedchen kleine kleiner garcon fiston frangin "
+    "frangine chamaco chamaca mijo mija peque hermanito hermanita"
 )
 AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
@@ -116,7 +118,7 @@ RESULT = re.compile(
 MONEY_WORDS = _set(
     "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
     "pavos pelas pesos mxn lucas luca mangos duros kroeten maeuse moneten tacken euronen oecken "
-    "piastres"
+    "piastres piastre piasses piasse"
 )
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
