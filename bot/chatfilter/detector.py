@@ -333,6 +333,8 @@ def check(message: str, context: Context | None = None) -> Verdict:
     _judge(nums, toks, ctx, scene)
     _arithmetic(nums, toks, scene)
     _step_from_named_card(nums, scene)
+    if scene.wordset & AGE_NOUNS:
+        _age_as_card(nums, scene)
     _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
@@ -1076,6 +1078,12 @@ REFERENCE_FRAME = frozenset(
 )
 
 
+HAND_NOUNS = frozenset("hand main mano".split())
+IN_MY_HAND = re.compile(
+    r"\b(?:in|en|dans)\s+(?:my|meiner|der|ma|la|mi)\s+(?:hand|main|mano)\b|\ben\s+main\b|\bauf\s+der\s+hand\b"
+)
+
+
 def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) -> None:
     """A thing everyone knows the number of, said as one's card: a verb of having shortly before it,
     "my card", or "=". Without that frame it is talk ("the seven deadly sins of this game")."""
@@ -1095,6 +1103,7 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
             or roles.MINE.search(scene.joined)
             or "=" in before
             or REFERENCE_FRAME & set(before)
+            or ((set(after) | set(before)) & HAND_NOUNS and IN_MY_HAND.search(scene.joined))
         )
         if framed and not scene.wordset & roles.AGE_VERBS:
             nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
@@ -4190,6 +4199,42 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
             else:
                 nums.append(Num(value, a.first, b.last, "offset"))
     nums.sort(key=lambda n: n.first)
+
+
+AGE_NOUNS = frozenset("age alter edad".split())
+MY_AGE = re.compile(r"\b(?:my|mein|meinem|meinen|mon|mi)\s+(?:age|alter|edad)\b")
+AGE_CARD_WORDS = frozenset(
+    "card karte carte carta zahl number nombre numero chiffre mine meine mienne mia".split()
+)
+AGE_STEPS = {"minus": -1, "moins": -1, "menos": -1, "weniger": -1, "-": -1, "plus": 1, "mas": 1, "+": 1}
+
+
+def _age_as_card(nums: list[Num], scene: Scene) -> None:
+    """One's card told as one's age: "my card's the same as my age, I'm 15", "j'ai mon âge moins 20, et
+    j'ai 57 ans" (37). The age told is then the card, with the step said after "my age"."""
+    m = MY_AGE.search(scene.joined)
+    if not m:
+        return
+    after = [k for k, at in enumerate(scene.at) if at >= m.end()]
+    before = [k for k, at in enumerate(scene.at) if at < m.start()]
+    held = bool(before) and scene.words[before[-1]] in roles.HAVE
+    if not held and not {scene.words[k] for k in before[-7:]} & AGE_CARD_WORDS:
+        return  # the card is named just before "my age": "my card's the same as my age"
+    step = None
+    if after and scene.words[after[0]] in AGE_STEPS:
+        step = next((n for n in nums if n.first in (after[0] + 1, after[0] + 2)), None)
+    ages = [n for n in nums if n is not step and 2 <= n.value <= 120 and n.how in ("digits", "word")]
+    if not ages:
+        return
+    age = ages[-1]
+    value = age.value
+    if step is not None:
+        value += AGE_STEPS[scene.words[after[0]]] * step.value
+        step.allowed = "the step from one's age"
+    if 2 <= value <= 99:
+        age.allowed = None
+        age.value = value
+        age.odd = True
 
 
 PROMO = re.compile(r"^([2-9])\s*[x×]\s*([1-8])$")

@@ -326,7 +326,7 @@ SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
 def _jersey(name: str) -> str:
     """A player's shirt number named by the shirt and the player, in either order."""
     shirt = r"(?:jersey|shirt|trikot|maillot|camiseta|dorsal|rueckennummer|numero|number|nummer)"
-    return rf"{shirt}\W+(?:\w+\W+){{0,3}}?{name}\b|\b{name}\W+(?:\w+\W+){{0,2}}?{shirt}"
+    return rf"{shirt}\W+(?:\w+\W+){{0,3}}?{name}(?:'?s)?\b|\b{name}(?:'?s)?\W+(?:\w+\W+){{0,2}}?{shirt}"
 
 
 # Things everyone knows the number of, which stand for a card only when said as one's own ("my card
@@ -374,12 +374,34 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     ),
     "Bond's number": (re.compile(r"\bbond'?s?\s+(?:number|nummer)|numero\s+de\s+(?:james\s+)?bond"), 7),
     "Messi's number": (
-        re.compile(_jersey(r"(?:messi|maradona|zidane)") + r"|\b(?:la|el)\s+de\s+(?:messi|maradona)\b"),
+        re.compile(_jersey(r"(?:messi|maradona|zidane|pele)") + r"|\b(?:la|el)\s+de\s+(?:messi|maradona)\b"),
         10,
     ),
     "Drogba's number": (re.compile(_jersey(r"drogba")), 11),
     "Thomas Müller's number": (re.compile(_jersey(r"(?:thomas\s+)?mueller")), 25),
     "the apostles": (re.compile(r"\b(?:apostles|apostel|apotres|apostoles)\b"), 12),
+    "Gretzky's number": (re.compile(_jersey(r"(?:wayne\s+)?gretzky")), 99),
+    "the Austrian states": (
+        re.compile(
+            r"bundeslaender\w*\s+(?:\w+\s+){0,2}?oesterreich\w*|oesterreichs?\s+bundeslaender\w*|"
+            r"austrian\s+states|laender\s+autrichiens"
+        ),
+        9,
+    ),
+    "the German states": (
+        re.compile(
+            r"bundeslaender\w*|german\s+states|laender\s+allemands|estados\s+federados\s+(?:de\s+)?alemania"
+        ),
+        16,
+    ),
+    "the US states": (
+        re.compile(
+            r"\b(?:us|usa|american)\s+states|states\s+(?:in|of)\s+(?:the\s+)?(?:us|usa|america|united\s+states)|"
+            r"etats\s+americains|etats\s+des\s+etats.unis|estados\s+(?:de\s+)?(?:ee\W*uu|estados\s+unidos)|"
+            r"us.bundesstaaten|bundesstaaten\s+der\s+usa"
+        ),
+        50,
+    ),
     "February in a leap year": (
         re.compile(
             r"(?:february|februar|fevrier|febrero)\W+(?:\w+\W+){0,4}?(?:leap|schaltjahr|bissextile|bisiesto)|"
@@ -452,10 +474,14 @@ _REFERENCE_KEYS: dict[str, str] = {
     "the commandments": "commandments gebote commandements mandamientos",
     "Snow White's dwarfs": "nains dwarfs zwerge enanitos",  # only with Snow White named
     "Bond's number": "bond bonds",
-    "Messi's number": "messi maradona zidane",
+    "Messi's number": "messi maradona zidane pele",
     "Drogba's number": "drogba",
     "Thomas Müller's number": "mueller",
     "the apostles": "apostles apostel apotres apostoles",
+    "Gretzky's number": "gretzky gretzkys",
+    "the Austrian states": "bundeslaender bundeslaendern states laender",
+    "the German states": "bundeslaender bundeslaendern states laender estados",
+    "the US states": "states etats estados bundesstaaten",
     "February in a leap year": "february februar fevrier febrero",
     "the US drinking age": "drinking",
     "a standard deck": "deck",
@@ -478,7 +504,11 @@ _REFERENCE_KEYS: dict[str, str] = {
 assert set(_REFERENCE_KEYS) == set(REFERENCES), set(REFERENCES) ^ set(_REFERENCE_KEYS)
 REFERENCES_BY_WORD: dict[str, tuple[str, ...]] = {}
 for _name in REFERENCES:
-    for _word in _REFERENCE_KEYS[_name].split():
+    # A player's name also with a German possessive s: "Müllers Rückennummer".
+    _words = _REFERENCE_KEYS[_name].split()
+    if _name.endswith("'s number"):
+        _words += [w + "s" for w in _words if not w.endswith("s")]
+    for _word in dict.fromkeys(_words):
         REFERENCES_BY_WORD[_word] = (*REFERENCES_BY_WORD.get(_word, ()), _name)
 REFERENCE_WORDS = frozenset(REFERENCES_BY_WORD)
 ANY_SAYING = re.compile("|".join(pattern.pattern for pattern, _ in SAYINGS.values()))
