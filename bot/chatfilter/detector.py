@@ -3013,7 +3013,7 @@ def _harmless(
 
 TAKE_A_MEAL = frozenset("tomar tomamos tomemos toman tomo tomas toma".split())
 MEAL_WORDS = frozenset(
-    "hambre comer comida comemos te tecito pan marraqueta merienda palta cafe cena cenar".split()
+    "hambre comer comida comemos tecito pan marraqueta merienda palta cafe cena cenar".split()
 )
 ARRIVING = frozenset(
     "back there here home online arrive arrives arriving llego llegas llega llegamos vuelvo vuelve volvemos "
