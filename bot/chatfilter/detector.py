@@ -312,12 +312,15 @@ def check(message: str, context: Context | None = None) -> Verdict:
     cued = scene.wordset & roles.NOTE_WORDS
     if cued and (roles.ASKS_FOR_VALUE.search(scene.joined) or roles.EXTREME_CARD.search(scene.joined)):
         notes.append("asks for or tells a card value without a number")
+    range_end = None
     if (
         scene.wordset & roles.WHOLE_RANGE_WORDS
-        and roles.WHOLE_RANGE_END.search(scene.joined)
+        and (range_end := roles.WHOLE_RANGE_END.search(scene.joined))
         and roles.HOLDING.search(scene.joined)
     ):
         notes.append("tells a card value without a number: the end of the range")
+    else:
+        range_end = None
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")
     second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
@@ -331,10 +334,14 @@ def check(message: str, context: Context | None = None) -> Verdict:
     if not nums and not notes:
         return CLEAN
     _judge(nums, toks, ctx, scene)
+    if range_end:
+        _range_end_value(range_end, nums, scene)
     _arithmetic(nums, toks, scene)
     _step_from_named_card(nums, scene)
     if scene.wordset & AGE_NOUNS:
         _age_as_card(nums, scene)
+    if scene.wordset & NEIGHBOUR_WORDS:
+        _neighbour_of_named_card(nums, scene)
     _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
@@ -344,6 +351,17 @@ def check(message: str, context: Context | None = None) -> Verdict:
         for n in sorted(flagged, key=lambda n: n.first)
     )
     return _verdict(flagged, found, notes, toks, norm, ctx)
+
+
+def _range_end_value(m: re.Match[str], nums: list[Num], scene: Scene) -> None:
+    """The value of the end of the range told without a number: 2 for the lowest, 99 for the highest."""
+    said = m.group()
+    low, high = roles.RANGE_LOW.search(said), roles.RANGE_HIGH.search(said)
+    if bool(low) == bool(high):
+        return
+    covered = [k for k, at in enumerate(scene.at) if m.start() <= at < m.end()]
+    if covered and not any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
+        nums.append(Num(2 if low else 99, covered[0], covered[-1], "saying", odd=True))
 
 
 EACH_NUMBER = re.compile(
@@ -1560,6 +1578,7 @@ def _values(pieces: tuple[Piece, ...], lang: str, phrase: str | None) -> list[in
     return out
 
 
+DOT_MARKS = ".,\u00b7\u2022\u2219"  # a dot, a comma, a middle dot, a bullet: "4.7", "3·5"
 SPACED_DIGIT_GAPS = (" ", "  ", "   ", "", "_")  # "4 7", "6   5": one number split by spaces
 
 
@@ -1588,7 +1607,7 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
         # versions and dates.
         if (
             i > 0
-            and toks[i - 1].text in ".,"
+            and toks[i - 1].text in DOT_MARKS
             and toks[i - 1].end == t.start
             and i > 1
             and toks[i - 2].end == toks[i - 1].start
@@ -1608,7 +1627,7 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             continue
         if (
             i + 2 < len(toks)
-            and toks[i + 1].text in ".,"
+            and toks[i + 1].text in DOT_MARKS
             and toks[i + 2].kind == "n"
             and toks[i + 1].start == t.end
             and toks[i + 2].start == toks[i + 1].end
@@ -4198,6 +4217,44 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
                 nums.append(Num(value, a.first, b.last, "arithmetic", odd=True))
             else:
                 nums.append(Num(value, a.first, b.last, "offset"))
+    nums.sort(key=lambda n: n.first)
+
+
+# The card right after or before one named by its number: "die nächste nach 44", "the one right after
+# 38", "la siguiente al 72", "la juste avant 60". The named card is reported with its neighbour.
+NEXT_WORDS = frozenset("next naechste naechsten naechster suivante suivant siguiente sigue".split())
+PREVIOUS_WORDS = frozenset("previous vorige vorherige precedente anterior".split())
+CLOSE_WORDS = frozenset("right just direkt gleich juste justo".split())
+AFTER_WORDS = frozenset("after nach apres despues".split())
+BEFORE_WORDS = frozenset("before vor avant antes".split())
+NEIGHBOUR_WORDS = NEXT_WORDS | PREVIOUS_WORDS | AFTER_WORDS | BEFORE_WORDS
+NEIGHBOUR_FILLERS = (
+    STEP_FILLERS_NAMED
+    | AFTER_WORDS
+    | BEFORE_WORDS
+    | CLOSE_WORDS
+    | frozenset("one card karte carte carta zahl dem des los las lo a al que".split())
+)
+
+
+def _neighbour_of_named_card(nums: list[Num], scene: Scene) -> None:
+    for n in list(nums):
+        if n.allowed is not None or not 10 <= n.value <= 99 or n.how not in ("digits", "word"):
+            continue
+        words = scene.words[max(0, n.first - 5) : n.first]
+        step = 0
+        for k in range(len(words) - 1, -1, -1):
+            w = words[k]
+            if w in NEXT_WORDS or (w in AFTER_WORDS and k > 0 and words[k - 1] in CLOSE_WORDS):
+                step = 1
+                break
+            if w in PREVIOUS_WORDS or (w in BEFORE_WORDS and k > 0 and words[k - 1] in CLOSE_WORDS):
+                step = -1
+                break
+            if w not in NEIGHBOUR_FILLERS:
+                break
+        if step and 2 <= n.value + step <= 99:
+            nums.append(Num(n.value + step, n.first, n.last, "offset"))
     nums.sort(key=lambda n: n.first)
 
 

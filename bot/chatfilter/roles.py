@@ -543,7 +543,9 @@ _WHOLE_RANGE = (
     r"(?:in\s+the\s+(?:whole\s+|entire\s+)?(?:game|deck)|that\s+exists|there\s+is|of\s+all|"
     r"(?:im\s+(?:ganzen\s+)?(?:spiel|deck))|ueberhaupt|die\s+es\s+gibt|der\s+skala|du\s+jeu|"
     r"de\s+tout\s+le\s+jeu|qui\s+existe|absolu|c'?\s*est\s+impossible|del\s+(?:juego|mazo)|"
-    r"que\s+existe|de\s+todas|de\s+la\s+escala|de\s+l'?\s*echelle|of\s+the\s+scale)"
+    r"que\s+existe|de\s+todas|de\s+la\s+escala|de\s+l'?\s*echelle|of\s+the\s+scale|"
+    r"(?:du|de\s+tout\s+le|dans\s+le)\s+paquet|(?:de|en)\s+(?:toda\s+)?la\s+baraja|en\s+el\s+mazo|"
+    r"in\s+the\s+(?:whole\s+)?pack|im\s+(?:ganzen\s+)?kartenspiel)"
 )
 WHOLE_RANGE_END = re.compile(
     rf"\b{_SUPERLATIVE}\b(?!\s+(?:score|scores|points|punkte|punktzahl|puntuacion|puntos|score|serie|"
@@ -557,7 +559,17 @@ WHOLE_RANGE_END = re.compile(
 WHOLE_RANGE_WORDS = _set(
     "game deck exists there all spiel deck ueberhaupt gibt skala jeu existe absolu impossible juego mazo "
     "todas escala echelle scale perfecta perfect perfekte perfekten perfekter parfaite hundred 100 "
-    "centaine cien centena hundert"
+    "centaine cien centena hundert paquet baraja mazo pack kartenspiel"
+)
+# The end of the range a superlative names: the lowest card is 2, the highest 99.
+RANGE_LOW = re.compile(
+    r"\b(?:lowest|smallest|niedrigste\w*|kleinste\w*|tiefste\w*|tiefer|lower|plus\s+(?:basse|petite|bas|petit)|"
+    r"mas\s+(?:baja|bajo|pequena)|plancher|unteren\s+ende|bottom\s+end)\b"
+)
+RANGE_HIGH = re.compile(
+    r"\b(?:highest|biggest|largest|hoechste\w*|groesste\w*|hoeher|higher|plus\s+(?:haute|grande|haut|grand)|"
+    r"mas\s+(?:alta|alto|grande)|plafond|oberen\s+ende|top\s+end)\b|"
+    r"\b(?:just|juste|justo|knapp|gerade)\s+(?:under|below|sous|en\s+dessous|por\s+debajo|bajo|unter)\b"
 )
 HOLDING = re.compile(
     r"\b(?:i|ich|je|yo)\b|\b(?:have|got|hold|holding|mine|my|hab|habe|halte|meine|meiner|j'?ai|tiens|"
