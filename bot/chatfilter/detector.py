@@ -321,6 +321,13 @@ def check(message: str, context: Context | None = None) -> Verdict:
         notes.append("tells a card value without a number: the end of the range")
     else:
         range_end = None
+    if (
+        scene.wordset & REPDIGIT_WORDS
+        and scene.wordset & (roles.HAVE | CARDS)
+        and not scene.wordset & DATE_CONTEXT
+        and REPDIGIT_TOLD.search(scene.joined)
+    ):
+        notes.append("tells a card value without a number: two like digits")
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")
     second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
@@ -362,6 +369,19 @@ def _range_end_value(m: re.Match[str], nums: list[Num], scene: Scene) -> None:
     covered = [k for k, at in enumerate(scene.at) if m.start() <= at < m.end()]
     if covered and not any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
         nums.append(Num(2 if low else 99, covered[0], covered[-1], "saying", odd=True))
+
+
+# A card of two like digits told without the digit: "ne Schnapszahl hab ich", "both digits the same",
+# "deux chiffres identiques", "un número capicúa".
+REPDIGIT_WORDS = frozenset(
+    "schnapszahl twin digits digit ziffern chiffres chiffre cifras digitos capicua identical identiques".split()
+)
+REPDIGIT_TOLD = re.compile(
+    r"\bschnapszahl\b|\btwin\s+number|\b(?:both|two|the\s+two)\s+digits?\s+(?:are\s+)?(?:the\s+)?"
+    r"(?:same|identical|equal)|\b(?:same|identical|matching)\s+(?:two\s+)?digits|\bgleiche\w*\s+ziffern|"
+    r"\bchiffres?\s+(?:identiques|pareils)|\bdeux\s+fois\s+le\s+meme\s+chiffre|"
+    r"\b(?:cifras|digitos)\s+iguales|\bcapicua\b"
+)
 
 
 EACH_NUMBER = re.compile(
