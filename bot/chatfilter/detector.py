@@ -374,7 +374,8 @@ def _range_end_value(m: re.Match[str], nums: list[Num], scene: Scene) -> None:
 # A card of two like digits told without the digit: "ne Schnapszahl hab ich", "both digits the same",
 # "deux chiffres identiques", "un número capicúa".
 REPDIGIT_WORDS = frozenset(
-    "schnapszahl twin digits digit ziffern chiffres chiffre cifras digitos capicua identical identiques".split()
+    "schnapszahl twin digits digit ziffern chiffres chiffre cifras digitos capicua identical "
+    "identiques".split()
 )
 REPDIGIT_TOLD = re.compile(
     r"\bschnapszahl\b|\btwin\s+number|\b(?:both|two|the\s+two)\s+digits?\s+(?:are\s+)?(?:the\s+)?"
