@@ -1022,13 +1022,61 @@ R10_FLAGGED = [
 ]
 
 
-# The sentences of the rounds read from spent held-out parts, by round (r6h to r10h).
+# Round r11h: kinds read from the spent held-out part r11, written here in new sentences of our own.
+R11_HARMLESS = [
+    "our boy's 15 now, he teaches me the rules",
+    "mein Junge ist 12 und spielt besser als ich",
+    "steht auf Seite 4 der Anleitung",
+    "je l'ai payé 25 piasses au dépanneur",
+    "¿tomamos once antes de jugar? traje pan",
+    "vuelvo en 15, voy a comprar algo",
+    "I'll be back in 20, grabbing food",
+    "bin in 15 wieder da",
+    "j'arrive dans 20, je suis dans le bus",
+    "please don't post numbers, the bot will kick us",
+    "no escriban números que el bot se enoja",
+]
+R11_FLAGGED = [
+    "my card matches my age, I'm 34",
+    "meine Karte ist mein Alter, 41 Jahre",
+    "j'ai mon âge plus 5, et j'ai 30 ans",
+    "I hold my age minus 3 and I'm 40",
+    "I'm holding one of those numbers with two identical digits",
+    "hab eine Schnapszahl auf der Hand",
+    "j'ai un nombre aux deux chiffres identiques",
+    "tengo un número capicúa de dos cifras",
+    "Gretzky's jersey is sitting in my hand",
+    "Müllers Trikotnummer hab ich",
+    "meine Karte ist die Anzahl der Bundesländer",
+    "my card = the number of US states",
+    "j'ai la carte la plus haute du paquet",
+    "I've got fiveteen",
+    "vins-trois pour moi",
+]
+# r11h's readings that were flagged before with a wrong value: the value each sentence tells.
+R11_VALUES = [
+    ("I got ninety-trois", 93),
+    ("ich habe sechzig vier", 64),
+    ("ich hab sex und vierzig", 46),
+    ("holding eighty sevem for pile 3", 87),
+    ("j'ai dis-huit", 18),
+    ("ich hab die direkt nach 61", 62),
+    ("I've got the one right after 38", 39),
+    ("tengo la siguiente al 72", 73),
+    ("tengo mi edad menos 10, y tengo 52", 42),
+    ("tengo la más baja que existe en toda la baraja", 2),
+    ("5·8", 58),
+]
+
+
+# The sentences of the rounds read from spent held-out parts, by round (r6h to r11h).
 ROUND_HARMLESS = (
     [("r6", m) for m in R6_HARMLESS]
     + [("r7", m) for m in R7_HARMLESS]
     + [("r8", m) for m in R8_HARMLESS]
     + [("r9", m) for m in R9_HARMLESS]
     + [("r10", m) for m in R10_HARMLESS]
+    + [("r11", m) for m in R11_HARMLESS]
 )
 ROUND_FLAGGED = (
     [("r6", m) for m in R6_FLAGGED]
@@ -1036,6 +1084,7 @@ ROUND_FLAGGED = (
     + [("r8", m) for m in R8_FLAGGED]
     + [("r9", m) for m in R9_FLAGGED]
     + [("r10", m) for m in R10_FLAGGED]
+    + [("r11", m) for m in R11_FLAGGED]
 )
 
 
@@ -1049,3 +1098,10 @@ def test_a_round_s_harmless_sentence_is_left_alone(round_: str, message: str) ->
 def test_a_round_s_card_sentence_is_flagged(round_: str, message: str) -> None:
     verdict = check(message)
     assert verdict.flag, f"{round_}: missed {message!r} ({verdict.reason})"
+
+
+@pytest.mark.parametrize(("message", "value"), R11_VALUES)
+def test_a_round_s_card_sentence_has_its_value(message: str, value: int) -> None:
+    verdict = check(message)
+    assert verdict.flag, f"r11: missed {message!r} ({verdict.reason})"
+    assert value in [f.value for f in verdict.numbers], f"r11: {message!r} {verdict.numbers}"
