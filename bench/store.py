@@ -30,7 +30,10 @@ import tempfile
 import time
 import tracemalloc
 import uuid
+from collections import deque
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
@@ -39,11 +42,12 @@ import asyncpg
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import percentile
+from bot.games.thegame import record_of
 from bot.store import open_store
 from bot.store.pg_writer import PgWriter
 from bot.store.sqlite import _connect_writer
 from bot.store.writer import Writer
-from bot.tables import PLAYING, TableService
+from bot.tables import PLAYING, Table, TableService
 from tests.farm import Farm, next_move, open_table
 
 ROW = ("INSERT INTO plays (table_id, seq, action, at) VALUES (?, ?, ?, ?)",)
@@ -209,17 +213,53 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float, cpu: Cpu
     return done / elapsed
 
 
+Script = deque[tuple[int, dict[str, Any]]]
+DEALS_AHEAD = 2  # deals per table whose moves are chosen before the clock starts
+
+
+def script(table: Table, seed: int, first: int) -> Script:
+    """Every move of the game `table`'s seats play when dealt with `seed`, `first` on turn: chosen
+    on a state of its own, so that choosing moves (the players' work, their clients') is not timed as
+    the service's. The service still checks each one by the rules when it is played."""
+    shadow = SimpleNamespace(
+        state=table.spec.deal(len(table.seats), table.options, seed, first), seats=table.seats
+    )
+    moves: Script = deque()
+    while not shadow.state.is_over:
+        seat = shadow.state.current
+        user, action = next_move(shadow)  # type: ignore[arg-type]
+        shadow.state.apply_record(record_of(action, seat))
+        moves.append((user, action))
+    return moves
+
+
+def deal_seed(channel: int, deal: int) -> int:
+    return channel if deal == 0 else channel * 1000 + deal
+
+
 async def service_throughput(
     url: str, tables: int, seconds: float, first: int = 1, go: Path | None = None, cpu: CpuMeter | None = None
 ) -> tuple[float, float]:
     """(card plays per second, all actions per second) with `tables` tables played at once, in the
-    channels from `first` on. With `go`: say "ready" once dealt, and start when that file exists."""
+    channels from `first` on. With `go`: say "ready" once dealt, and start when that file exists.
+
+    A game of two lasts about 110 actions, so most tables deal again while the clock runs: dealing
+    (lobby, join, start, each written) is timed as the service's work. The moves of each table's
+    first DEALS_AHEAD + 1 games are chosen before the clock starts (`script`); a game beyond those
+    has its moves chosen when it is dealt, inside the timed part."""
     store = open_store(url)
     await store.open()
     service = TableService(store)
     channels = range(first, first + tables)
+    # (channel, deal) -> (seed, seat on turn first, moves). Every deal of a channel seats the same
+    # people in the same lobby, so the seat that goes first is the first deal's (the host's).
+    scripts: dict[tuple[int, int], tuple[int, int, Script]] = {}
     for channel in channels:
-        await open_table(service, channel, seed=channel)
+        table = await open_table(service, channel, seed=deal_seed(channel, 0))
+        assert table.seed is not None and table.first_player is not None
+        for deal in range(DEALS_AHEAD + 1):
+            seed = deal_seed(channel, deal)
+            scripts[channel, deal] = (seed, table.first_player, script(table, seed, table.first_player))
     if go is not None:
         print("ready", flush=True)
         while not go.exists():
@@ -231,12 +271,18 @@ async def service_throughput(
         nonlocal plays, actions
         table = service.in_channel(channel)
         deals = 0
+        moves = scripts.pop((channel, 0))[2]
         while time.perf_counter() < end:
             if table is None or table.status != PLAYING:
                 deals += 1
-                table = await open_table(service, channel, seed=channel * 1000 + deals)
+                table = await open_table(service, channel, seed=deal_seed(channel, deals))
+                dealt = (table.seed, table.first_player)
+                ahead = scripts.pop((channel, deals), None)
+                # Past the games scripted ahead, the moves are chosen now, on the clock.
+                fits = ahead is not None and ahead[:2] == dealt
+                moves = ahead[2] if fits else script(table, *dealt)  # type: ignore[arg-type,index]
                 continue
-            user, action = next_move(table)
+            user, action = moves.popleft()
             await service.act(table.id, user, action, table.version)
             actions += 1
             plays += action["type"] == "play"
@@ -244,11 +290,13 @@ async def service_throughput(
     if cpu is not None:
         cpu.start()
     start = time.perf_counter()
-    await asyncio.gather(*(player(c) for c in channels))
-    elapsed = time.perf_counter() - start
-    if cpu is not None:
-        cpu.stop()
-    await store.close()
+    try:
+        await asyncio.gather(*(player(c) for c in channels))
+    finally:  # a refused move ends the run with its error, not with a process that never exits
+        elapsed = time.perf_counter() - start
+        if cpu is not None:
+            cpu.stop()
+        await store.close()
     return plays / elapsed, actions / elapsed
 
 

@@ -25,3 +25,26 @@ def test_the_interaction_benchmark_times_card_plays_and_exits() -> None:
     assert figures["benchmark"] == "interactions"
     assert figures["plays"] >= 10
     assert figures["play_ms_p50"] > 0 and figures["floor_ms_p50"] > 0
+
+
+def test_the_store_benchmark_plays_its_scripted_games_and_exits() -> None:
+    """bench/store.py chooses each game's moves before the clock starts: a move that does not fit
+    the game the service dealt would be refused and stop the run. Five tables for one second deal
+    again many times, past the games scripted ahead, so both kinds of script are played."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "store.py"),
+            *("--tables", "5", "--seconds", "1", "--restart", "20", "--moves", "5", "--rate", "50"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["benchmark"] == "store"
+    (run,) = figures["throughput"]
+    assert run["tables"] == 5 and run["plays_per_s"] > 0 and run["group_commit_floor"] > 0
+    assert figures["restart_tables"] == 20
