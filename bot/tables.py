@@ -40,6 +40,9 @@ FINISHED = "finished"
 CANCELLED = "cancelled"
 
 LOBBY_IDLE = timedelta(minutes=30)
+# Lobbies one member may host on a server at once (moderators are not held to it): enough for a
+# host who waits in a few channels, too few to fill a server's channels with lobby messages.
+MAX_LOBBIES_PER_HOST = 3
 DEFAULT_TURN_TIMER = 600
 # A running game's state is kept as a snapshot once this many events were logged after the last one
 # (at most SNAPSHOTS_PER_TICK tables a tick), and every game's at a clean stop: a restart then
@@ -330,6 +333,7 @@ class TableService:
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._opening: set[int] = set()
+        self._opening_by: dict[tuple[int, int], int] = {}  # (guild, host) -> lobbies being opened
         # AI seats think in a thread of their own, so a long decision never holds the event loop
         # (or other tables) up; one thread, so AI seats of many tables do not crowd the loop out.
         self._ai_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
@@ -548,12 +552,33 @@ class TableService:
         turn_timer: int | None = None,
         game: str = thegame.NAME,
         daily: bool = False,
+        limited: bool = True,
     ) -> Table:
+        """A new lobby in the channel, hosted by `host_id`. ``limited``: the host may host at most
+        MAX_LOBBIES_PER_HOST lobbies on the server at once (False for a moderator)."""
         if daily and game != thegame.NAME:
             raise TableError(N_("The deal of the day is a deal of {title} only."), title=thegame.TITLE)
         if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError(N_("A table is already open in this channel. Join it, or use another channel."))
+        if limited:
+            hosted = [
+                t.channel_id
+                for t in self._by_channel.values()
+                if t.guild_id == guild_id and t.host_id == host_id and t.status == LOBBY
+            ]
+            pending = self._opening_by.get((guild_id, host_id), 0)
+            if len(hosted) + pending >= MAX_LOBBIES_PER_HOST:
+                raise TableError(
+                    N_(
+                        "You host {count} open lobbies on this server already ({channels}). Start or "
+                        "cancel one of them before you open another."
+                    ),
+                    count=MAX_LOBBIES_PER_HOST,
+                    channels=", ".join(f"<#{c}>" for c in sorted(hosted)) or "…",
+                )
+        opener = (guild_id, host_id)
         self._opening.add(channel_id)
+        self._opening_by[opener] = self._opening_by.get(opener, 0) + 1
         try:
             now = self.now()
             table = Table(
@@ -581,6 +606,9 @@ class TableService:
             return table
         finally:
             self._opening.discard(channel_id)
+            left = self._opening_by.pop(opener) - 1
+            if left:
+                self._opening_by[opener] = left
 
     def _row(self, table: Table) -> dict[str, Any]:
         return {

@@ -352,6 +352,7 @@ class Tables(commands.Cog):
             turn_timer=timer,
             game=game,
             daily=bool(daily),
+            limited=not await is_mod(self.bot, interaction),
         )
         async with self._public(guild.id):
             await interaction.response.send_message(**render.lobby(table).kwargs())

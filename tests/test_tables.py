@@ -186,3 +186,24 @@ async def test_choosing_who_goes_first_when_the_store_fails_changes_nothing_and_
     # Dealt as if nobody had chosen: the host starts.
     await service.start(table.id, 100, seed=3)
     assert table.first_player == 0 and table.state.current == 0
+
+
+async def test_lobbies_opened_at_once_by_one_host_stop_at_the_limit(store):
+    """Six /game new of one member in six channels at the same moment: the lobbies still being
+    written count, so exactly the limit are opened, in the store too; another server is apart."""
+    from bot.tables import MAX_LOBBIES_PER_HOST
+
+    service = TableService(store, clock=Clock())
+
+    def new(channel: int, guild: int = 1):
+        return service.open_lobby(
+            guild_id=guild, channel_id=channel, host_id=100, host_name="ann", options=TheGameOptions()
+        )
+
+    results = await asyncio.gather(*(new(c) for c in range(10, 16)), return_exceptions=True)
+    opened = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(opened) == MAX_LOBBIES_PER_HOST
+    assert all(isinstance(r, TableError) and "open lobbies" in r.message for r in refused)
+    assert len(await store.open_tables()) == MAX_LOBBIES_PER_HOST
+    assert (await new(20, guild=2)).guild_id == 2

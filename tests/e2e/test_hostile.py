@@ -1,0 +1,60 @@
+"""A hostile member: what one person can do to a server's channels, and what they cannot."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables import LOBBY, MAX_LOBBIES_PER_HOST
+
+
+def bot_messages(env, channel) -> list[discord.Message]:
+    return [m for m in channel.history() if m.author.id == env.bot.user.id]
+
+
+async def test_one_member_cannot_fill_every_channel_with_lobbies(simcord_env):
+    """A member who opens a lobby in channel after channel gets one per channel up to the limit;
+    the next is refused to them alone, with the channels their lobbies stand in, and nothing is
+    posted or stored for it. Once one of their lobbies is cancelled they may open another; a
+    moderator setting up a game night is not held to the limit; others are not affected."""
+    env = simcord_env
+    guild = env.create_guild()
+    troll, ann = (guild.add_member(env.create_user(n)) for n in ("troll", "ann"))
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    channels = [guild.create_text_channel(f"table-{n}") for n in range(MAX_LOBBIES_PER_HOST + 3)]
+    tables = env.bot.tables
+
+    lobbies = []
+    for channel in channels[:MAX_LOBBIES_PER_HOST]:
+        opened = await troll.slash(channel, "game new")
+        assert opened.response is not None and not opened.ephemeral
+        lobbies.append(opened.response)
+
+    spare = channels[MAX_LOBBIES_PER_HOST]
+    refused = await troll.slash(spare, "game new")
+    assert refused.ephemeral
+    said = refused.response.content
+    assert f"{MAX_LOBBIES_PER_HOST} open lobbies" in said
+    for channel in channels[:MAX_LOBBIES_PER_HOST]:
+        assert f"<#{channel.id}>" in said
+    assert bot_messages(env, spare) == []
+    assert tables.in_channel(spare.id) is None
+    hosted = [t for t in tables.open_tables() if t.host_id == troll.id]
+    assert len(hosted) == MAX_LOBBIES_PER_HOST and all(t.status == LOBBY for t in hosted)
+
+    # Someone else still opens a table there.
+    other = await ann.slash(spare, "game new")
+    assert other.response is not None and not other.ephemeral
+    assert tables.in_channel(spare.id).host_id == ann.id
+
+    # One lobby cancelled: one more may be opened.
+    await troll.click(lobbies[0], label="Cancel")
+    assert tables.in_channel(channels[0].id) is None
+    again = await troll.slash(channels[MAX_LOBBIES_PER_HOST + 1], "game new")
+    assert again.response is not None and not again.ephemeral
+
+    # A moderator is not held to it.
+    for n in range(MAX_LOBBIES_PER_HOST + 1):
+        opened = await mod.slash(guild.create_text_channel(f"night-{n}"), "game new")
+        assert opened.response is not None and not opened.ephemeral
+    assert sum(t.host_id == mod.id for t in tables.open_tables()) == MAX_LOBBIES_PER_HOST + 1
