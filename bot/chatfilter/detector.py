@@ -182,6 +182,20 @@ TARGET_NEAR = frozenset(
 )
 OFF_BY_ONE = re.compile(r"\boff\s+by\s+(?:one|1)\b|\bone\s+off\b")
 SINGLE_DIGIT = re.compile(r"\bsingle[\s-]+digits?\b|\beinstellig\w*")
+# Strings without which ADJACENT, OFF_BY_ONE and SINGLE_DIGIT cannot match: a message that holds none
+# of them is not searched (each pattern is a list of alternatives, and every alternative needs one).
+ADJACENT_KEYS = (
+    "just", "exact", "mediat", "right", "directly", "direkt", "next", "adjacent", "neighbo", "successor",
+    "predecessor", "nachfolger", "vorg", "nachbar", "genau", "gleich",
+)  # fmt: skip
+SINGLE_DIGIT_KEYS = ("single", "einstellig")
+
+
+def _mentions(text: str, keys: tuple[str, ...]) -> bool:
+    """One of `keys` stands somewhere in `text`: a quick test before a long expression is run."""
+    return any(map(text.__contains__, keys))
+
+
 # How many digits one's card has: "ma carte s'écrit avec un seul chiffre", "mi carta no llega a dos
 # cifras", "my card has one digit"; it counts beside a word of one's card.
 DIGIT_COUNT = re.compile(
@@ -296,14 +310,18 @@ def check(message: str, context: Context | None = None) -> Verdict:
     scene.starts = [t.start for t in toks]
     nums = _numbers(norm, toks, langs, message, scene)
     notes: list[str] = []
-    adjacent = ADJACENT.search(text)
+    adjacent = ADJACENT.search(text) if _mentions(text, ADJACENT_KEYS) else None
     if (
         (adjacent and _adjacent_target(text, adjacent))
-        or OFF_BY_ONE.search(text)
-        or (scene.pile_ref and roles.ADJACENT_WORDS.search(scene.joined))
+        or ("off" in text and OFF_BY_ONE.search(text))
+        or (
+            scene.pile_ref
+            and _mentions(scene.joined, roles.ADJACENT_WORDS_KEYS)
+            and roles.ADJACENT_WORDS.search(scene.joined)
+        )
     ):
         notes.append("an exact offset from a pile top")
-    if SINGLE_DIGIT.search(text) or (
+    if (_mentions(text, SINGLE_DIGIT_KEYS) and SINGLE_DIGIT.search(text)) or (
         (scene.wordset & DIGIT_WORDS or "stellig" in text)
         and DIGIT_COUNT.search(scene.joined)
         and CARD_OWNED.search(scene.joined)
@@ -1741,7 +1759,9 @@ class Scene:
         self.wordset = wordset
         self.has_month = bool(wordset & roles.MONTHS)
         self.has_weekday = bool(wordset & roles.WEEKDAYS)
-        self.pile_named = bool(wordset & PILE_OR_TOP) or bool(PILE_WORD.search(text))
+        self.pile_named = bool(wordset & PILE_OR_TOP) or (
+            _mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text))
+        )
         self.question = "?" in text
 
     @cached_property
@@ -1875,6 +1895,7 @@ class Scene:
 PILE_OR_TOP = roles.PILE | roles.TOP
 # A word that ends in a pile ("Aufwärtsstapel", "pile", "pila"), not the draw pile ("Nachziehstapel").
 PILE_WORD = re.compile(r"(?<![^\W_])(?!nachzieh|zieh)[^\W_]*(?:stapel|pile|pila)(?![^\W_])")
+PILE_WORD_KEYS = ("stapel", "pile", "pila")  # PILE_WORD cannot match without one
 
 
 def _scene(toks: list[Tok], text: str, message: str) -> Scene:

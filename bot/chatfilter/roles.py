@@ -604,6 +604,12 @@ ADJACENT_WORDS = re.compile(
     r"\s+(?:(?:karte|card|carte|carta|one)\s+)?(?:on|auf|sur|en|for|fuer|pour|para)\s+(?:(?:the|der|den|dem|la|le|el)\s+)?"
     r"(?:pile|stapel|pila)"
 )
+# Strings without which ADJACENT_WORDS cannot match: every alternative above needs one of them.
+ADJACENT_WORDS_KEYS = (
+    "just", "exactement", "suivant", "after", "nachfolger", "direkt", "schrittchen", "ueber", "unter",
+    "above", "below", "dess", "encima", "debajo", "folgt", "follows", "suit", "sigue", "touching",
+    "anterior", "precedente", "vorherige", "siguiente", "naechste", "next",
+)  # fmt: skip
 # Words that link a pile named just before to the number of steps it moves: "pile 4 by seven",
 # "la pile 1 de deux seulement", "la pila 2 en cinco exactos", "Stapel 3 um vier", "pila 1 solo dos".
 STEP_LINKS = _set(
