@@ -1829,6 +1829,8 @@ class Scene:
 
     @cached_property
     def time_words(self) -> set[int]:
+        if not _mentions(self.joined, roles.TIME_WORDS_KEYS):
+            return set()
         return self.covered(roles.TIME_WORDS)
 
     def near(self, found: set[int], n: Num, before: int = 6, after: int = 4) -> bool:

@@ -102,6 +102,20 @@ TIME_WORDS = re.compile(
     r"\bmenos\s+(?:cuarto|veinte|diez|cinco)\b|\b(?:son|a|de|hasta|desde|sobre|hacia|para)\s+las\b|"
     r"\b(?:es|a)\s+la\s+una\b"
 )
+# Strings without which TIME_WORDS cannot match: every alternative above needs one of them.
+TIME_WORDS_KEYS = (
+    "half",
+    "quart",
+    "viertel",
+    "halb",
+    "zwoelf",
+    "demie",
+    "cuarto",
+    "media",
+    "menos",
+    "las",
+    "una",
+)
 RESULT = re.compile(
     r"\b(?:lost|won(?!')|ended|finished|record|verloren|gewonnen|endstand|bestleistung|"
     r"abgebrochen|geblieben|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
