@@ -288,10 +288,11 @@ class Num:
 
 
 CLEAN = Verdict(False, None, (), "no card number")
+DEFAULT_CONTEXT = Context()  # frozen: one for every call without a context
 
 
 def check(message: str, context: Context | None = None) -> Verdict:
-    ctx = context or Context()
+    ctx = context or DEFAULT_CONTEXT
     norm = normalize(message)
     text = norm.text
     if not any(c.isalnum() for c in text):
@@ -303,7 +304,11 @@ def check(message: str, context: Context | None = None) -> Verdict:
         for m in TOKEN.finditer(text)
         for g in (m.group(),)
     ]
-    langs = tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
+    langs = (
+        LANGUAGES
+        if ctx.languages is LANGUAGES
+        else tuple(lang for lang in ctx.languages if lang in LANGUAGES) or LANGUAGES
+    )
     scene = _scene(toks, text, message)
     scene.upper = norm.upper
     scene.lookalike = norm.odd
@@ -1239,7 +1244,8 @@ def _spelled_letters(
     toks: list[Tok], text: str, langs: tuple[str, ...], nums: list[Num], used: set[int]
 ) -> None:
     """Runs of single letters: "f o r t y  s e v e n", "s-e-v-e-n-t-y"."""
-    if len(SINGLE_LETTER.findall(text, 0)) < 3:
+    # Every word of one letter is a token of one character: fewer than three such tokens, no run.
+    if sum(len(t.text) == 1 and t.kind != "p" for t in toks) < 3 or len(SINGLE_LETTER.findall(text, 0)) < 3:
         return
     i = 0
     while i < len(toks):
