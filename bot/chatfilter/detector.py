@@ -418,8 +418,9 @@ INSTEAD_OF_NUMBERS = re.compile(
 )
 # A warning against numbers is no request for one: "no pongan números", "don't post numbers".
 NO_NUMBERS = re.compile(
-    r"\b(?:don'?t|do\s+not|never|no|nunca|ne|n'|nicht|keine|sans|without|ohne|sin)\s+(?:\w+\s+){0,2}?"
-    r"(?:numbers|numeros|zahlen|nummern|chiffres|nombres)\b"
+    r"\b(?:don'?t|do\s+not|never|no|nunca|ne|n'|nicht|keine|sans|without|ohne|sin|aucune?|ningun|ninguna|"
+    r"ningunos|kein|keinen)\s+(?:\w+\s+){0,2}?"
+    r"(?:numbers|numeros|zahlen|nummern|chiffres|nombres|valeurs?|values?|valores?|werte|kartenwerte)\b"
 )
 HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
 
@@ -2101,7 +2102,11 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and (b1 in roles.PILE or (b1 in ("numbers", "nummern", "numeros") and b2 in roles.PILE))
     ):
         return "a pile number"  # "pile numbers 1-4 are fine"
-    if value == 2 and a1 in PILE_WAYS and PILES_COUNTED.search(scene.joined):
+    if (
+        value == 2
+        and (a1 in PILE_WAYS or (a1 in GOING and a2 in PILE_WAYS))
+        and PILES_COUNTED.search(scene.joined)
+    ):
         return "a count of piles"  # the rules' piles: "es gibt 4 stapel, 2 rauf und 2 runter"
     share = (a1 == "out" and a2 == "of") or (b1 == "of" and b2 == "out")
     if n.how == "digits" and (share or _digit_groups(n, toks) >= 3):
@@ -2182,6 +2187,50 @@ def _harmless(
         and not set(nxt[:2]) & CARD_OR_PILE
     ):
         return "a time"
+    # The backwards trick named as a thing: "explain the 10 thing", "la regla del 10", "das 10er-Ding".
+    if value == 10 and b1 in TEN_THING_BEFORE and a1 in TEN_THING_NOUNS:
+        return "the backwards trick"
+    # The minute of a match: "golazo en el minuto 90", "in der 89. Minute" is read as an ordinal.
+    if b1 in MATCH_MINUTE and value <= 99 and not set(prev[1:3]) & roles.HAVE:
+        return "a time"
+    # A size of memory or a speed of a machine: "16 gigas de ram", "32 GB", "144 Hz".
+    if a1 in MACHINE_UNITS:
+        return "a measure"
+    # A French mobile number by its first digits: "mon 06 a changé".
+    if digits and toks[n.first].text in ("06", "07") and b1 in PHONE_OWNERS_FR:
+        return "a phone number"
+    # A time after which one is free: "hit me up after 11", "ab 9 bin ich da" is read elsewhere.
+    if (
+        b1 in ("after", "before")
+        and value <= 12
+        and n.how in ("digits", "word")
+        and b2 not in roles.PILE
+        and not b2.startswith(PLAY_STEMS)
+        and b2 not in ("go", "goes", "lay", "put", "drop", "come", "comes", "one", "card")
+        and not scene.pile_ref
+        and not scene.mine
+        and not scene.wordset & (CARDS | roles.HAVE - {"me"})
+    ):
+        return "a time"
+    # A date said with today or tomorrow: "mañana es 18", "heute ist der 3.", "tomorrow is the 18th".
+    if value <= 31 and (
+        (b1 in DATE_COPULAS and b2 in DAY_WORDS)
+        or (
+            b1 in ("el", "der", "the", "le") and b2 in DATE_COPULAS and len(prev) > 2 and prev[2] in DAY_WORDS
+        )
+    ):
+        return "a date"
+    # Told one's age, with a parent who lets one do things: "tengo 16 y mi mamá me deja salir".
+    if (
+        b1 in ("tengo", "tiene", "tienes")
+        and 10 <= value <= 25
+        and a1 in ("y", "pero")
+        and set(nxt[1:3]) & PARENTS
+    ):
+        return "an age"
+    # A year, the Spanish way, with a past event after it: "en el 94 fuimos al mundial".
+    if value >= 10 and b1 == "el" and b2 == "en" and a1 in PAST_EVENTS:
+        return "a year"
     # Working or opening hours: "I work 9 to 5", "trabajo de 8 a 3", "ich arbeite von 8 bis 16".
     if (
         scene.wordset & WORK_WORDS
@@ -2267,6 +2316,7 @@ def _harmless(
                 and (b1 in ELF_BEFORE or scene.wordset & TEAM_WORDS or "⚽" in scene.message)
             )
             or (b1 in ELF_BEFORE and scene.wordset & TEAM_WORDS)
+            or (scene.capital(n.first) and b1 in ("die", "der") and a1 in ("vom", "von", "des", "aus"))
         )
         and not set(prev[:3]) & roles.HAVE
     ):
@@ -3080,6 +3130,20 @@ def _harmless(
     return None
 
 
+TEN_THING_BEFORE = frozenset("the that this das dieses le ce el lo la".split())
+TEN_THING_NOUNS = frozenset(
+    "thing things rule move trick ding sache regel trick truc regle coup cosa regla truco".split()
+)
+MATCH_MINUTE = frozenset("minuto minute minuten min".split())
+MACHINE_UNITS = frozenset("gigas giga gb mb tb megas gigs ghz mhz hz fps ram".split())
+PHONE_OWNERS_FR = frozenset("mon ton son le notre votre".split())
+DATE_COPULAS = frozenset("es era sera fue ist war is was".split())
+DAY_WORDS = frozenset("manana hoy ayer morgen heute gestern tomorrow today yesterday".split())
+PARENTS = frozenset("mama mami papa papi madre padre padres viejos vieja viejo jefa jefes".split())
+PAST_EVENTS = frozenset(
+    "fuimos fui fue fueron naci nacio nacimos estuve estuvimos vivia viviamos viaje viajamos era eramos "
+    "ganamos gano perdimos".split()
+)
 TAKE_A_MEAL = frozenset("tomar tomamos tomemos toman tomo tomas toma".split())
 MEAL_WORDS = frozenset(
     "hambre comer comida comemos tecito pan marraqueta merienda palta cafe cena cenar".split()
@@ -3091,7 +3155,7 @@ ARRIVING = frozenset(
 BEING = frozenset("bin sind estoy suis sommes".split())
 BACK_AFTER = frozenset("da zurueck wieder online la ahi alli back".split())
 SEAT_NOUNS = frozenset("player spieler spielerin joueur joueuse jugador jugadora".split())
-UPDATE_STEMS = ("actualiz", "aktualisier", "updat", "upgrad")
+UPDATE_STEMS = ("actualiz", "actualic", "aktualisier", "updat", "geupdat", "upgrad", "geupgrad")
 ANY_ONE = frozenset("algun alguna any irgendeine irgendeinen irgendwer".split())
 AFTER_FEELING = frozenset(
     "today again already now lol haha and heute schon jetzt wieder aujourd deja maintenant hoy ya "
@@ -3186,7 +3250,8 @@ SPORT = frozenset(
     "up down lead leads leading vs gegen contre contra halftime halbzeit quarter 4th 3rd overtime "
     "lakers bayern barca madrid psg score spielstand marcador beat beaten match basket baloncesto "
     "basketball foot futbol football fussball handball rugby partido gagne ganamos perdimos won lost "
-    "gewonnen verloren hockey cricket overs over balls wickets wicket runs innings knock".split()
+    "gewonnen verloren hockey cricket overs over balls wickets wicket runs innings knock perdu perdue "
+    "perdus perdi perdio perdieron ganaron gano gagnent perdent".split()
 )
 SHARE_WORDS = frozenset(
     "durch geteilt knapp ungefaehr etwa divided split each makes thats environ chacun soit cada sale salen "
@@ -3801,7 +3866,9 @@ OTHER_GAMES = frozenset(
     "canasta brisca chinchon rummy".split()
 )
 SPORT_UNITS = frozenset("overs balls wickets runs goals goles buts tore punkte innings".split())
-TRANSPORT = frozenset("bus tram train line linie ligne linea colectivo metro u-bahn s-bahn bahn".split())
+TRANSPORT = frozenset(
+    "bus autobus tram tranvia train line linie ligne linea colectivo metro u-bahn s-bahn bahn".split()
+)
 STARS = frozenset("stars star sterne stern etoiles etoile estrellas estrella".split())
 DICE = frozenset(
     "dice dados wuerfel wuerfeln wuerfelt gewuerfelt rolled tirada".split()  # not "die", "des", "dado"
@@ -3818,8 +3885,11 @@ PILE_WAYS = frozenset(
     "ascendentes descendentes ascending descending arriba abajo".split()
 )
 PILES_COUNTED = re.compile(
-    r"\b(?:4|vier|four|quatre|cuatro)\s+(?:stapel|piles|pilas|tas|stacks)\b|\b2\s+\w+\s+(?:und|and|y|et)\s+2\b"
+    r"\b(?:4|vier|four|quatre|cuatro)\s+(?:stapel|piles|pilas|tas|stacks)\b|\b2\s+\w+\s+(?:und|and|y|et)\s+2\b|"
+    r"\b2\s+(?:stapel|piles|pilas|tas|stacks)\s+(?:going\s+|go\s+|gehen\s+|van\s+|vont\s+)?(?:up|down|rauf|runter|hoch|"
+    r"arriba|abajo|montent|descendent)\b"
 )
+GOING = frozenset("going go gehen geht van vont".split())
 EVENT_NOUNS = frozenset(
     "partie soiree match rdv session partida partido fiesta quedada spieleabend".split()  # not "juego el 15"
 )
@@ -3867,6 +3937,11 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
         return "a player count"  # Swiss "mir sind zu füfte"
     if b1 in ("happy", "feliz", "joyeux", "herzlichen") and value >= 10:
         return "an age"  # "happy 40th to my dad today"
+    if value >= 10 and (
+        (b1 == "s" and len(prev) > 1 and prev[1] in roles.PEOPLE)
+        or (b1 in ("his", "her", "their") and value % 10 == 0)
+    ):
+        return "an age"  # "my nan's 90th is on sunday", "her 60th": a round birthday
     if value <= 4 and not scene.near(scene.mine_at, n):
         return "a position, not a value"
     if set(nxt[:2]) & roles.BIRTHDAY:
@@ -3992,8 +4067,13 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             if base is not None:
                 _derived(nums, [base, n], base.value - n.value, base.first, n.last)
                 continue
-        if b1 == "half" and n.value <= 12 and n.how in ("digits", "word") and n.allowed == "a time":
-            continue  # "half 10 for me": half past nine, said the British way
+        if (
+            b1 == "half"
+            and n.value <= 12
+            and n.how in ("digits", "word")
+            and (n.allowed == "a time" or (n.allowed is not None and b2 in HALF_PAST_BEFORE))
+        ):
+            continue  # "half 10 for me", "from half seven until ten": half past, said the British way
         factor, first = _multiplier(b1, b2, b3, n.first, words[n.first - 4] if n.first > 3 else "")
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
             # "twice twenty-five minus one": the product starts a chain of its own.
@@ -4033,10 +4113,11 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         chained.update(m.first for m in used)
         if len(used) > 1:
             if used[0].allowed == "a pile number" or (n.first > 0 and words[n.first - 1] in roles.PILE):
-                # "pile 2 + 5": not a sum but a step from the pile.
+                # "pile 2 + 5": not a sum but a step from the pile; a step of ten is the backwards trick
+                # in any direction ("top card on pile 3 plus ten, the reverse thing").
                 for m in used[1:]:
                     m.how = "offset"
-                    m.allowed = None
+                    m.allowed = "the backwards trick" if m.value == 10 else None
                 continue
             _derived(nums, used, value, n.first, last)
 
@@ -4183,6 +4264,12 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
         return FACTORS.get(b4, 0.5), first - 4
     if b1 in ("double", "twice", "doppelt", "doble", "zweimal"):
         return 2, first - 1
+    # Three quarters of a number: "dreiviertel von hundert", "tres cuartos de cien", "trois quarts de cent".
+    # ("dreiviertel acht" alone is a time, a quarter to eight.)
+    if b1 == "von" and b2 == "dreiviertel":
+        return 0.75, first - 2
+    if b1 in ("of", "de", "von", "d") and b2 in QUARTERS and b3 in THREE:
+        return 0.75, first - 3
     if b1 in ("triple", "dreimal", "thrice", "dreifach"):
         return 3, first - 1
     if b1 in ("quadruple", "vierfach", "cuadruple", "viermal"):
@@ -4199,6 +4286,9 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
 
 
 TIMES_WORDS = frozenset("veces fois times mal".split())
+QUARTERS = frozenset("quarters quarter cuartos quarts viertel".split())
+THREE = frozenset("three tres trois drei".split())
+HALF_PAST_BEFORE = frozenset("from at by until till around about after before since".split())
 MISSING = frozenset("faltan falta fehlen fehlt manque manquent missing short".split())
 REACH_FILLERS = frozenset(
     "para pour bis zu to until till llegar arriver atteindre reach get a al the le la el".split()

@@ -59,12 +59,13 @@ PEOPLE = _set(
     "nieta tio tia abuelita uncle aunt auntie onkel tante oncle tata tonton grandson granddaughter enkelin "
     "chaval chavala chico chica nene nena pibe piba crio cria ado ados gamin gamine gosse "
     "lad lass boy girl bro sis youngest eldest oldest junge maedchen kleine kleiner garcon fiston frangin "
-    "frangine chamaco chamaca mijo mija peque hermanito hermanita"
+    "frangine chamaco chamaca mijo mija peque hermanito hermanita "
+    "grandad granddad gramps grandmother grandfather opa oma uroma uropa"
 )
 AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
     "player players spieler spielern spielerin leute leuten personen people persons folks guys "
-    "joueurs joueur joueuses personnes gens jugadores jugador personas gente"
+    "joueurs joueur joueuses personnes gens jugadores jugador personas gente person"
 )
 PLAYER_WORDS = re.compile(
     r"\bzu\s+(?:zweit|zwoeit|dritt|dritte|viert|viere|fuenft|fuefte|foifte|sechst|saechsi|siebt|acht)\b"
@@ -137,7 +138,7 @@ MONEY_WORDS = _set(
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
     "v version versao android ios python node java windows macos ubuntu chrome firefox level lvl "
-    "bus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
+    "bus autobus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
     "chapter kapitel page seite tome teil nummer numero nr gate platz seat sitz "
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
@@ -245,7 +246,8 @@ IDIOMS = re.compile(
     r"(?:cupon|cupones|sorteo|loteria|vendedor|vendedora|kiosko|kiosco)\s+de\s+la\s+once|cero\s+a\s+la\s+izquierda|en\s+(?:sus|mis|tus|nuestros)\s+trece|"
     r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
     r"fiesta\s+de\s+(?:quince|15)|quinceanera|xv\s+de\s+france|(?:du|le)\s+(?:9.3|neuf.trois)\b|"
-    r"vingt.dieux|gruene?\s+neune|(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"
+    r"vingt.dieux|39\s+(?:stufen|steps|marches)|thirty.nine\s+steps|neununddreissig\s+stufen|"
+    r"(?:tend\w*|tiend\w*)\s+(?:me\s+|te\s+|le\s+|les\s+)?un\s+cuatro\b|gruene?\s+neune|(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"
 )
 
 
