@@ -1068,8 +1068,46 @@ R11_VALUES = [
     ("5·8", 58),
 ]
 
+R12_HARMLESS = [
+    "around half six until ten I'm online",
+    "what's that 10 thing people keep doing?",
+    "looking for 3 more for a 4 person table",
+    "2 piles go up, 2 go down, simple",
+    "top of pile 4 plus ten works, reverse move",
+    "my nan's 90th is on sunday so I'm out",
+    "free after 9, text me",
+    "Rappel : aucune valeur de carte ici. Dites plutôt combien de cartes vous pouvez poser.",
+    "mon 07 ne marche plus, écrivez-moi ici",
+    "les Habs ont perdu 6-3 hier soir",
+    "hast du die 39 Stufen mal gesehen? alter Film",
+    "hab den client auf 2.4 geupdated",
+    "actualicé el juego a la 2.3",
+    "die Elf vom HSV spielt grauenhaft",
+    "a mi primo le tendieron un cuatro en la oficina",
+    "tengo 15 y mi papá no me deja jugar tarde",
+    "gol en el minuto 88, increíble",
+    "mi laptop tiene 32 gigas y aun así va lento",
+    "el autobús 14 viene lleno siempre",
+    "en el 86 fui a México con mi familia",
+    "hoy es 12 y todavía no cobro",
+    "um dreiviertel neun geht's los",
+]
+R12_FLAGGED = [
+    "hab dreiviertel von hundert auf der Hand",
+    "tengo tres cuartos de cien",
+    "j'ai trois quarts de cent",
+    "I can play after 11",
+    "top of pile 3 plus five, that one's mine",
+]
+# r12h's readings: the value each sentence tells.
+R12_VALUES = [
+    ("hab dreiviertel von hundert auf der Hand", 75),
+    ("tengo tres cuartos de cien", 75),
+    ("j'ai trois quarts de cent", 75),
+]
 
-# The sentences of the rounds read from spent held-out parts, by round (r6h to r11h).
+
+# The sentences of the rounds read from spent held-out parts, by round (r6h to r12h).
 ROUND_HARMLESS = (
     [("r6", m) for m in R6_HARMLESS]
     + [("r7", m) for m in R7_HARMLESS]
@@ -1077,6 +1115,7 @@ ROUND_HARMLESS = (
     + [("r9", m) for m in R9_HARMLESS]
     + [("r10", m) for m in R10_HARMLESS]
     + [("r11", m) for m in R11_HARMLESS]
+    + [("r12", m) for m in R12_HARMLESS]
 )
 ROUND_FLAGGED = (
     [("r6", m) for m in R6_FLAGGED]
@@ -1085,7 +1124,9 @@ ROUND_FLAGGED = (
     + [("r9", m) for m in R9_FLAGGED]
     + [("r10", m) for m in R10_FLAGGED]
     + [("r11", m) for m in R11_FLAGGED]
+    + [("r12", m) for m in R12_FLAGGED]
 )
+ROUND_VALUES = [("r11", m, v) for m, v in R11_VALUES] + [("r12", m, v) for m, v in R12_VALUES]
 
 
 @pytest.mark.parametrize(("round_", "message"), ROUND_HARMLESS)
@@ -1100,8 +1141,8 @@ def test_a_round_s_card_sentence_is_flagged(round_: str, message: str) -> None:
     assert verdict.flag, f"{round_}: missed {message!r} ({verdict.reason})"
 
 
-@pytest.mark.parametrize(("message", "value"), R11_VALUES)
-def test_a_round_s_card_sentence_has_its_value(message: str, value: int) -> None:
+@pytest.mark.parametrize(("round_", "message", "value"), ROUND_VALUES)
+def test_a_round_s_card_sentence_has_its_value(round_: str, message: str, value: int) -> None:
     verdict = check(message)
-    assert verdict.flag, f"r11: missed {message!r} ({verdict.reason})"
-    assert value in [f.value for f in verdict.numbers], f"r11: {message!r} {verdict.numbers}"
+    assert verdict.flag, f"{round_}: missed {message!r} ({verdict.reason})"
+    assert value in [f.value for f in verdict.numbers], f"{round_}: {message!r} {verdict.numbers}"
