@@ -1307,6 +1307,8 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
             return None
         if i > 0 and _name(i - 1, scene):
             return None  # a king or a sequel: "Louis XIV", "Felipe II", "Rocky IV"
+        if i > 1 and _sequel_list(i, scene):
+            return None  # "Rocky II, III und IV": the sequels of a name, listed
     total = 0
     for a, b in zip(word, word[1:] + " ", strict=True):
         value = ROMAN_VALUES[a]
@@ -2231,6 +2233,34 @@ def _harmless(
     # A year, the Spanish way, with a past event after it: "en el 94 fuimos al mundial".
     if value >= 10 and b1 == "el" and b2 == "en" and a1 in PAST_EVENTS:
         return "a year"
+    # A day of the month after an appointment: "tengo examen el 3", "I've got a dentist thing on the 5".
+    if (
+        value <= 31
+        and b1 in ("el", "le", "the", "am")
+        and (b2 in APPOINTMENTS or (b2 == "on" and len(prev) > 2 and prev[2] in APPOINTMENTS))
+    ):
+        return "a date"
+    # Episodes and seasons of a series counted: "die Staffel hat 8 Folgen", "9 épisodes", "12 capítulos".
+    if a1 in EPISODES or (a1 in ("folgen", "folge") and scene.wordset & SERIES_WORDS):
+        return "a count"
+    # Points scored in a game won or lost: "gané una mano con 37 puntos", "j'ai marqué 40 points".
+    if a1 in POINTS and scene.wordset & SCORING:
+        return "a score"
+    # A temperature below zero: "il faisait -20", "hace -5 afuera", "it was -12 this morning".
+    if (
+        b1 == "-"
+        and toks[n.first - 1].end == toks[n.first].start
+        and (n.first < 2 or toks[n.first - 2].end < toks[n.first - 1].start)
+        and (b2 in WEATHER_VERBS or scene.wordset & COLD_WORDS)
+        and not scene.pile_ref
+    ):
+        return "a temperature"
+    # A French département where one lives or grew up: "j'ai grandi dans le 93", "je viens du 13".
+    if (
+        (b1 == "le" and b2 == "dans" and len(prev) > 2 and prev[2] in LIVING_FR)
+        or (b1 == "du" and b2 in LIVING_FR)
+    ) and not scene.pile_ref:
+        return "a place"
     # Working or opening hours: "I work 9 to 5", "trabajo de 8 a 3", "ich arbeite von 8 bis 16".
     if (
         scene.wordset & WORK_WORDS
@@ -2327,6 +2357,12 @@ def _harmless(
         and b1 in TEAM_ARTICLES
         and (a1 in TEAM_AFTER or scene.wordset & TEAM_WORDS)
         and not set(prev[:3]) & roles.HAVE
+    ) or (
+        # "on avait un onze de départ de malade": a starting eleven, whoever had it
+        scene.words[n.first] in ("onze", "once")
+        and b1 in ("un", "notre", "votre", "leur", "ce", "nuestro", "su", "tu", "ton")
+        and a1 == "de"
+        and a2 in ("depart", "gala", "reve", "lujo")
     ):
         return "a team"
     # Chilean "once" is the afternoon meal: "¿tomamos once?", "¿hay once? tengo hambre".
@@ -2384,6 +2420,15 @@ def _harmless(
         and _name(n.last + 1, scene)
     ):
         return "a score"  # "Toulouse 27 - 13 Racing": a name on each side
+    # A score for a team named after it: "3-0 pour Servette", "2:1 for Arsenal", "1-0 para el Betis".
+    if digits and after_tok in ("-", ":") and n.last + 3 < len(toks) and toks[n.last + 2].kind == "n":
+        k = n.last + 3
+        if k < len(toks) and scene.words[k] in SCORE_FOR:
+            k += 1
+            if k < len(toks) and scene.words[k] in SCORE_ARTICLES:
+                k += 1  # "1-0 para el Betis"
+            if k < len(toks) and _name(k, scene):
+                return "a score"
     if (
         digits
         and (
@@ -2647,6 +2692,18 @@ def _harmless(
         and scene.capital(n.first - 1)
         and scene.words[n.first - 2] not in (".", "!", "?", ":")
         and not scene.wordset & STOPWORDS["de"]
+    ):
+        return "a title"
+    # A work's title that starts with a number word, the work named after it: "Nueve reinas es la mejor
+    # película", "Twelve Angry Men is a great film", "Die drei ??? war mein Lieblingsbuch".
+    if (
+        n.how == "word"
+        and scene.capital(n.first)
+        and scene.wordset & WORKS
+        and scene.near(scene.words_at(WORKS), n, 0, 8)
+        and not set(prev[:3] + nxt[:2]) & (roles.HAVE | PLAY_VERBS)
+        and not scene.pile_ref
+        and not scene.mine
     ):
         return "a title"
     # Cards laid in a game that is over: "we got 96 down last night", "95 posées, on a failli l'avoir".
@@ -3130,6 +3187,35 @@ def _harmless(
     return None
 
 
+WORKS = frozenset(
+    "pelicula peli film films movie movies serie series book buch livre libro novela roman song lied "
+    "chanson cancion album disco".split()
+)
+SCORE_FOR = frozenset("pour for para fuer".split())
+SCORE_ARTICLES = frozenset("the le la l el den die der".split())
+APPOINTMENTS = frozenset(
+    "examen exam exams test cita turno dentista medico doctor dentist appointment rdv rendez vous partiel "
+    "oral entrevista interview termin arzt zahnarzt pruefung klausur".split()
+)
+EPISODES = frozenset(
+    "episodes episode episodios episodio capitulos chapters chapitres kapitel staffeln seasons saisons "
+    "temporadas".split()
+)
+SERIES_WORDS = frozenset("staffel serie series netflix season saison temporada".split())
+POINTS = frozenset("puntos points punkte pts punkten".split())
+SCORING = frozenset(
+    "gane gano ganamos ganaste perdi perdimos won win lost scored score marque marquer gagne perdu "
+    "gewonnen verloren gemacht hice hizo made".split()
+)
+WEATHER_VERBS = frozenset("faisait fait fera hace hacia hizo hara was is its waren sind hatte hat".split())
+COLD_WORDS = frozenset(
+    "froid cold kalt frio frais grados degrees grad degres meteo weather wetter clima neige snow schnee "
+    "nieve".split()
+)
+LIVING_FR = frozenset(
+    "grandi habite habitais habitait vis vit vivais vivait ne nee viens vient venais bosse travaille "
+    "demenage originaire".split()
+)
 TEN_THING_BEFORE = frozenset("the that this das dieses le ce el lo la".split())
 TEN_THING_NOUNS = frozenset(
     "thing things rule move trick ding sache regel trick truc regle coup cosa regla truco".split()
@@ -3558,6 +3644,23 @@ ASKING_WORDS = frozenset(
 
 
 NOTHING = frozenset("nothing rien nada nichts none aucune aucun ninguna ninguno keine kein".split())
+
+
+SEQUEL_LINKS = frozenset(", und and et y & - /".split())
+
+
+def _sequel_list(i: int, scene: Scene) -> bool:
+    """A Roman numeral in a list of them that starts after a name: "Rocky II, III und IV"."""
+    k = i - 1
+    while k >= 1 and scene.words[k] in SEQUEL_LINKS:
+        k -= 1
+        word = scene.words[k]
+        if not (ROMAN_LETTERS.issuperset(word) and ROMAN.match(word.upper()) and scene.capital(k)):
+            return False
+        if k > 0 and _name(k - 1, scene):
+            return True
+        k -= 1
+    return False
 
 
 def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
@@ -4362,12 +4465,17 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
 
 # The card right after or before one named by its number: "die nächste nach 44", "the one right after
 # 38", "la siguiente al 72", "la juste avant 60". The named card is reported with its neighbour.
-NEXT_WORDS = frozenset("next naechste naechsten naechster suivante suivant siguiente sigue".split())
+NEXT_WORDS = frozenset(
+    "next naechste naechsten naechster suivante suivant siguiente sigue suit follows".split()
+)
 PREVIOUS_WORDS = frozenset("previous vorige vorherige precedente anterior".split())
 CLOSE_WORDS = frozenset("right just direkt gleich juste justo".split())
 AFTER_WORDS = frozenset("after nach apres despues".split())
 BEFORE_WORDS = frozenset("before vor avant antes".split())
 NEIGHBOUR_WORDS = NEXT_WORDS | PREVIOUS_WORDS | AFTER_WORDS | BEFORE_WORDS
+# The card itself named before "after" or "before": "die nach der 9", "le premier nombre après 50".
+NEIGHBOUR_HOLDERS = frozenset("die one nombre number zahl karte carte carta numero card".split())
+NEIGHBOUR_HELD = CLOSE_WORDS | NEIGHBOUR_HOLDERS
 NEIGHBOUR_FILLERS = (
     STEP_FILLERS_NAMED
     | AFTER_WORDS
@@ -4379,16 +4487,23 @@ NEIGHBOUR_FILLERS = (
 
 def _neighbour_of_named_card(nums: list[Num], scene: Scene) -> None:
     for n in list(nums):
-        if n.allowed is not None or not 10 <= n.value <= 99 or n.how not in ("digits", "word"):
+        if n.how not in ("digits", "word") or not 2 <= n.value <= 99:
             continue
         words = scene.words[max(0, n.first - 5) : n.first]
+        # A small card needs its article: "die nach der 9" (10), not "after 9" (a time).
+        small = n.value < 10
+        if small and (words[-1:] not in (["der"], ["la"], ["le"]) or scene.pile_ref):
+            continue
+        if n.allowed is not None and not small:
+            continue
         step = 0
         for k in range(len(words) - 1, -1, -1):
             w = words[k]
-            if w in NEXT_WORDS or (w in AFTER_WORDS and k > 0 and words[k - 1] in CLOSE_WORDS):
+            held = k > 0 and words[k - 1] in NEIGHBOUR_HELD
+            if (w in NEXT_WORDS and not small) or (w in AFTER_WORDS and held):
                 step = 1
                 break
-            if w in PREVIOUS_WORDS or (w in BEFORE_WORDS and k > 0 and words[k - 1] in CLOSE_WORDS):
+            if (w in PREVIOUS_WORDS and not small) or (w in BEFORE_WORDS and held):
                 step = -1
                 break
             if w not in NEIGHBOUR_FILLERS:
@@ -4403,6 +4518,17 @@ MY_AGE = re.compile(r"\b(?:my|mein|meinem|meinen|mon|mi)\s+(?:age|alter|edad)\b"
 AGE_CARD_WORDS = frozenset(
     "card karte carte carta zahl number nombre numero chiffre mine meine mienne mia".split()
 )
+AGE_COPULAS = frozenset("es est ist is s its cest".split())
+AGE_STEPS_BEFORE = {
+    ("less", "than"): -1,
+    ("more", "than"): 1,
+    ("menos", "que"): -1,
+    ("mas", "que"): 1,
+    ("weniger", "als"): -1,
+    ("mehr", "als"): 1,
+    ("moins", "que"): -1,
+    ("plus", "que"): 1,
+}
 AGE_STEPS = {"minus": -1, "moins": -1, "menos": -1, "weniger": -1, "-": -1, "plus": 1, "mas": 1, "+": 1}
 
 
@@ -4414,19 +4540,30 @@ def _age_as_card(nums: list[Num], scene: Scene) -> None:
         return
     after = [k for k, at in enumerate(scene.at) if at >= m.end()]
     before = [k for k, at in enumerate(scene.at) if at < m.start()]
-    held = bool(before) and scene.words[before[-1]] in roles.HAVE
-    if not held and not {scene.words[k] for k in before[-7:]} & AGE_CARD_WORDS:
-        return  # the card is named just before "my age": "my card's the same as my age"
+    words = scene.words
+    held = bool(before) and words[before[-1]] in roles.HAVE
     step = None
-    if after and scene.words[after[0]] in AGE_STEPS:
+    sign = 0
+    if after and words[after[0]] in AGE_STEPS:
         step = next((n for n in nums if n.first in (after[0] + 1, after[0] + 2)), None)
+        sign = AGE_STEPS[words[after[0]]]
+        # "es mi edad menos diez": a copula at the start, with the step said after it
+        held = held or (step is not None and len(before) <= 3 and words[before[-1]] in AGE_COPULAS)
+    elif len(before) >= 3 and (words[before[-2]], words[before[-1]]) in AGE_STEPS_BEFORE:
+        # "it's 1 less than my age": the step told before "my age"
+        gap = 4 if words[before[-3]] == "de" and len(before) >= 4 else 3  # "3 de moins que mon âge"
+        step = next((n for n in nums if n.last == before[-gap]), None)
+        sign = AGE_STEPS_BEFORE[(words[before[-2]], words[before[-1]])]
+        held = held or step is not None
+    if not held and not {words[k] for k in before[-7:]} & AGE_CARD_WORDS:
+        return  # the card is named just before "my age": "my card's the same as my age"
     ages = [n for n in nums if n is not step and 2 <= n.value <= 120 and n.how in ("digits", "word")]
     if not ages:
         return
     age = ages[-1]
     value = age.value
     if step is not None:
-        value += AGE_STEPS[scene.words[after[0]]] * step.value
+        value += sign * step.value
         step.allowed = "the step from one's age"
     if 2 <= value <= 99:
         age.allowed = None
