@@ -840,6 +840,13 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
         ):
             gap = text[toks[a.last].end : toks[b.first].start]
             digit = b.how == "digits" and len(toks[b.first].text) == 1 and gap.strip() in ("", "-")
+            # A Spanish tens and its unit typed as a digit: "noventa y 1", "cuarenta y 3"
+            digit = digit or (
+                b.how == "digits"
+                and len(toks[b.first].text) == 1
+                and gap.strip().lower() == "y"
+                and not (b.last + 1 < len(toks) and toks[b.last + 1].text.lower() in CARDS | COUNTABLE)
+            )
             pause = b.how == "word" and gap.strip() in ("...", "..", "…")
             # A unit word the reader kept apart, right after the tens: another language's ("seventy-deux",
             # "ninety-trois") or a learner's order ("vierzig sieben").

@@ -97,7 +97,8 @@ for _suit in (0x1F0A0, 0x1F0B0, 0x1F0C0, 0x1F0D0):  # playing cards: rank in the
         GLYPH_VALUES[chr(_suit + _rank)] = str(_rank)
 
 
-SPECIAL = frozenset(LOOKALIKE) | INVISIBLE | frozenset(GLYPH_VALUES) | {KEYCAP, "²", "ß", "ẞ", "İ"}
+HYPHENS = frozenset("\u2010\u2011")  # the hyphen and the non-breaking hyphen
+SPECIAL = frozenset(LOOKALIKE) | HYPHENS | INVISIBLE | frozenset(GLYPH_VALUES) | {KEYCAP, "²", "ß", "ẞ", "İ"}
 
 
 def _plain_letters(message: str) -> bool:
@@ -195,6 +196,13 @@ def normalize(message: str) -> Normalized:
             gaps.add(len(out))
             if ch == KEYCAP and odd:
                 odd[-1] = True
+            continue
+        if ch in HYPHENS:
+            # A hyphen that a phone or a word processor writes ("seventy‑six"): the plain hyphen.
+            out.append("-")
+            origin.append(i)
+            odd.append(False)
+            upper.append(False)
             continue
         if ch in GLYPH_VALUES:
             for c in GLYPH_VALUES[ch]:
