@@ -1275,6 +1275,7 @@ class TableService:
                 seats.append(Seat(None, seat.name, ai=True, level=seat.level))
             elif seat.user_id is not None and not seat.ai and not gone:
                 seats.append(Seat(seat.user_id, seat.name))
+        full = len(seats) == len(old.seats)
         table = await self.open_lobby(
             guild_id=old.guild_id,
             channel_id=old.channel_id,
@@ -1283,11 +1284,12 @@ class TableService:
             options=old.options,
             turn_timer=old.turn_timer,
             game=old.game,
+            limited=not full,  # dealt at once, it never stands as a lobby
         )
         async with table.lock:
             try:
                 await self._save_seats(table, seats)
-                if len(seats) == len(old.seats):
+                if full:
                     await self._deal(table, None)
             except TableError:
                 await self._cancel(table)

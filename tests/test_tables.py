@@ -207,3 +207,25 @@ async def test_lobbies_opened_at_once_by_one_host_stop_at_the_limit(store):
     assert all(isinstance(r, TableError) and "open lobbies" in r.message for r in refused)
     assert len(await store.open_tables()) == MAX_LOBBIES_PER_HOST
     assert (await new(20, guild=2)).guild_id == 2
+
+
+async def test_a_full_rematch_is_dealt_even_when_its_clicker_hosts_lobbies_up_to_the_limit(store):
+    """The lobby limit is about lobbies that stand waiting: a rematch with every chair taken is
+    dealt at once, so it is not refused; a rematch that would open as a lobby is."""
+    from bot.tables import MAX_LOBBIES_PER_HOST
+
+    service = TableService(store, clock=Clock())
+    table = await started(service, players=3)  # channel 10: ann (100), p1 (101), p2 (102)
+    await service.end(table.id, 100)
+    for channel in range(20, 20 + MAX_LOBBIES_PER_HOST):
+        await service.open_lobby(
+            guild_id=1, channel_id=channel, host_id=100, host_name="ann", options=TheGameOptions()
+        )
+    outcome = await service.rematch(table.id, 100, "ann", 10)
+    assert outcome.table.status == PLAYING and outcome.table.host_id == 100
+
+    await service.leave_game(outcome.table.id, 102)  # p2 leaves: the next rematch has an empty chair
+    await service.end(outcome.table.id, 100)
+    with pytest.raises(TableError, match="open lobbies"):
+        await service.rematch(outcome.table.id, 100, "ann", 10)
+    assert service.in_channel(10) is None
