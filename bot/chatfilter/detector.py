@@ -4272,8 +4272,8 @@ def _chain(
             break  # "1-2 cards", "3-4 minutes", "piles 1 + 2"
         if op == "+" and value <= 4 and other.value <= 4 and scene.pile_named:
             break
-        if {"an idiom or a title", "counting"} & {used[-1].allowed, other.allowed}:
-            break
+        if {"an idiom or a title", "counting", "a score"} & {used[-1].allowed, other.allowed}:
+            break  # "4-2 para el Betis": a score, not four minus two
         digit_range = (
             op in ("-", "/")
             and used[-1].how == "digits"
