@@ -1106,8 +1106,45 @@ R12_VALUES = [
     ("j'ai trois quarts de cent", 75),
 ]
 
+R13_HARMLESS = [
+    "mañana tengo cita el 7, hoy juego un rato nomás",
+    "j'ai rendez-vous le 12, on joue avant ?",
+    "hab die zweite Staffel durch, 10 Folgen an einem Abend",
+    "that show has 6 episodes and I watched all of them",
+    "anoche gané con 45 puntos al dominó del abuelo",
+    "on a perdu mais j'ai marqué 28 points quand même",
+    "en Ottawa hacía -15 esta mañana, qué frío",
+    "it was -8 this morning, my car wouldn't start",
+    "j'habite dans le 59 depuis toujours",
+    "elle vient du 13, elle a l'accent",
+    "ils ont aligné un onze de gala hier",
+    "4-2 para el Betis, qué partidazo",
+    "Doce hombres sin piedad es una película buenísima",
+    "Seven Pounds is such a sad movie",
+    "Toy Story II und III am Sonntag?",
+]
+R13_FLAGGED = [
+    "ich hab die Zahl nach der 7",
+    "I've got the number before 40",
+    "c'est 2 de moins que mon âge, et j'ai 45 ans",
+    "es mi edad más tres y tengo 50",
+    "cuarenta y 6 es lo que tengo",
+]
+# r13h's readings: the value each sentence tells.
+R13_VALUES = [
+    ("ich hab die Zahl nach der 7", 8),
+    ("I've got the number before 40", 39),
+    ("j'ai la carte qui suit le 30", 31),
+    ("c'est 2 de moins que mon âge, et j'ai 45 ans", 43),
+    ("it's 4 more than my age, I'm 27", 31),
+    ("es mi edad más tres y tengo 50", 53),
+    ("cuarenta y 6 es lo que tengo", 46),
+    ("tengo ochenta y 2", 82),
+    ("I've got forty\u2011one", 41),
+]
 
-# The sentences of the rounds read from spent held-out parts, by round (r6h to r12h).
+
+# The sentences of the rounds read from spent held-out parts, by round (r6h to r13h).
 ROUND_HARMLESS = (
     [("r6", m) for m in R6_HARMLESS]
     + [("r7", m) for m in R7_HARMLESS]
@@ -1116,6 +1153,7 @@ ROUND_HARMLESS = (
     + [("r10", m) for m in R10_HARMLESS]
     + [("r11", m) for m in R11_HARMLESS]
     + [("r12", m) for m in R12_HARMLESS]
+    + [("r13", m) for m in R13_HARMLESS]
 )
 ROUND_FLAGGED = (
     [("r6", m) for m in R6_FLAGGED]
@@ -1125,8 +1163,13 @@ ROUND_FLAGGED = (
     + [("r10", m) for m in R10_FLAGGED]
     + [("r11", m) for m in R11_FLAGGED]
     + [("r12", m) for m in R12_FLAGGED]
+    + [("r13", m) for m in R13_FLAGGED]
 )
-ROUND_VALUES = [("r11", m, v) for m, v in R11_VALUES] + [("r12", m, v) for m, v in R12_VALUES]
+ROUND_VALUES = (
+    [("r11", m, v) for m, v in R11_VALUES]
+    + [("r12", m, v) for m, v in R12_VALUES]
+    + [("r13", m, v) for m, v in R13_VALUES]
+)
 
 
 @pytest.mark.parametrize(("round_", "message"), ROUND_HARMLESS)
