@@ -853,6 +853,8 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             joined = (
                 b.how == "word" and gap.strip() in ("", "-") and b.first == a.last + (2 if "-" in gap else 1)
             )
+            # A Catalan "i" typed for the Spanish "y": "sinkuenta i dos", "treinta i cinco".
+            joined = joined or (b.how == "word" and gap.strip().lower() == "i" and b.first == a.last + 2)
             if digit or pause or joined:
                 out.append(Num(a.value + b.value, a.first, b.last, "word", odd=True))
                 k += 2
@@ -1238,8 +1240,10 @@ def _quantity(
         used.update((i + 1, i + 2))
     elif a1 in ("and", "y", "et", "und") and i + 2 < len(toks):
         options = read_word(toks[i + 2].text, LANGUAGES)
-        if options and options[0].pieces[-1].kind == "U" and len(options[0].pieces) == 1:
-            value += options[0].pieces[0].value
+        added = _values(options[0].pieces, options[0].lang, None) if options else []
+        # A unit or a teen after "and": "four score and seven", "three score and ten".
+        if len(options[0].pieces if options else ()) == 1 and len(added) == 1 and 1 <= added[0] <= 19:
+            value += added[0]
             last = i + 2
             used.update((i + 1, i + 2))
     nums.append(Num(value, first, last, "quantity", odd=True))
@@ -1316,6 +1320,8 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
             return None  # a king or a sequel: "Louis XIV", "Felipe II", "Rocky IV"
         if i > 1 and _sequel_list(i, scene):
             return None  # "Rocky II, III und IV": the sequels of a name, listed
+        if i > 0 and _regnal(i, scene):
+            return None  # "ludwig der XIV.", "henry the VIII", "rocky IV läuft"
     total = 0
     for a, b in zip(word, word[1:] + " ", strict=True):
         value = ROMAN_VALUES[a]
@@ -1354,6 +1360,16 @@ def _mixed(
         value, tail = int(m.group(1)), m.group(2)
         if tail in ("h", "pm", "am", "uhr", "hrs"):
             nums.append(Num(value, i, i, "digits", allowed="a time"))
+            return
+        if (
+            tail == "o"
+            and len(m.group(1)) == 1
+            and value >= 1
+            and i > 0
+            and fold(toks[i - 1].text) in roles.HAVE
+            and toks[i - 1].kind == "w"
+        ):
+            nums.append(Num(value * 10, i, i, "leet", odd=True))  # "i got 3o": a letter o for a zero
             return
         if tail in (
             "st",
@@ -1419,6 +1435,8 @@ def _mixed(
 
 
 GLUE_WORDS = frozenset("ai have got my el le la hab habe tengo die der the is es est mine".split())
+# Having glued to its article or subject: "jai67", "gotthe84", "tengoel74", "habdie55".
+GLUED_HAVING = ("jai", "gotthe", "gota", "havethe", "ihave", "igot", "tengoel", "tengola", "habdie", "habne")
 
 
 def _glued_digits(i: int, t: Tok, nums: list[Num]) -> None:
@@ -1428,7 +1446,7 @@ def _glued_digits(i: int, t: Tok, nums: list[Num]) -> None:
         head = t.text[max(0, m.start() - 12) : m.start()]
         word = re.search(r"[a-z]+$", head)
         prefix = word.group() if word else ""
-        if letters < 8 and prefix not in GLUE_WORDS:
+        if letters < 8 and prefix not in GLUE_WORDS and not prefix.endswith(GLUED_HAVING):
             continue
         if prefix.endswith(("pila", "pile", "stapel")) and int(m.group()) <= 4:
             continue
@@ -1475,7 +1493,15 @@ def _group_words(
                     and before.pieces[-1].kind == "D"
                     and here.pieces[0].kind == "U"
                 )
-                if (joined or hyphen) and here and before and (not before.ordinal or ordinal_pair):
+                # Each word in its own quotes: "vingt" "sept", 'twenty' 'three'.
+                quoted = (
+                    len(between) == 2
+                    and between[0].text == between[1].text
+                    and between[0].text in ("'", '"')
+                    and len(gap) <= 4
+                    and all(c in " '\"" for c in gap)
+                )
+                if (joined or hyphen or quoted) and here and before and (not before.ordinal or ordinal_pair):
                     run.append(nxt)
                     j += 1
                 else:
@@ -2268,6 +2294,44 @@ def _harmless(
         or (b1 == "du" and b2 in LIVING_FR)
     ) and not scene.pile_ref:
         return "a place"
+    # A clock time with its minutes glued to am or pm: "it's 9:45pm here".
+    if (
+        digits
+        and after_tok == ":"
+        and n.last + 2 < len(toks)
+        and toks[n.last + 2].start == toks[n.last + 1].end
+        and TIME_TAIL.fullmatch(toks[n.last + 2].text)
+    ):
+        return "a time"
+    # What we had at the end of a game, in the past: "we had 8 left", "wir hatten 5".
+    if b1 in HAD_PAST and b2 in WE_SUBJECTS and not scene.pile_ref and a1 not in roles.CARD_NOUNS:
+        return "a count"
+    # Cards laid out of all at the end, a fraction: "we won with 98/98 laid".
+    if (
+        digits
+        and (after_tok == "/" or before_tok == "/")
+        and scene.wordset & (SCORING | LAID_WORDS)
+        and not scene.pile_ref
+    ):
+        return "a score"
+    # A day of the month to meet or play again: "on se refait ça le 14 ?", "rematch on the 3rd".
+    if value <= 31 and b1 in ("le", "el", "the", "am") and set(prev[1:4]) & REMATCH:
+        return "a date"
+    # Blood pressure, a French saying for being sluggish: "t'as 2 de tension".
+    if a1 == "de" and a2 == "tension":
+        return "a measure"
+    # Swiss German hours after "am": "bis am nüüni", "ab am achti".
+    if b1 == "am" and b2 in SWISS_TIME_BEFORE and value <= 24:
+        return "a time"
+    # The ages of children one has mentioned: "2 Kinder am Tisch, die sind 6 und 8".
+    if (
+        value <= 17
+        and b1 in KIDS_ARE
+        and b2 in KIDS_THEY
+        and scene.wordset & (FAMILY_PLURALS | roles.PEOPLE)
+        and not scene.pile_ref
+    ):
+        return "an age"
     # Working or opening hours: "I work 9 to 5", "trabajo de 8 a 3", "ich arbeite von 8 bis 16".
     if (
         scene.wordset & WORK_WORDS
@@ -2962,7 +3026,18 @@ def _harmless(
         return "an age"  # "I first played this at 16"
     if b1 == "los" and b2 == "a" and value >= 5 and not set(prev[:4]) & (roles.HAVE | PLAY_VERBS):
         return "an age"  # "a los 16 aprendí"
-    if before_tok == "'" or b1 in ("jahrgang", "class", "since", "seit", "depuis", "desde", "annees", "anos"):
+    if (
+        before_tok == "'" and after_tok != "'"
+    ) or b1 in (  # "'79", but not a number in quotes: 'twenty three'
+        "jahrgang",
+        "class",
+        "since",
+        "seit",
+        "depuis",
+        "desde",
+        "annees",
+        "anos",
+    ):
         return "a year"
     years = b1 in ("annees", "anos", "decada", "decennie") or b2 in ("annees", "anos")
     if (
@@ -3221,8 +3296,16 @@ COLD_WORDS = frozenset(
 )
 LIVING_FR = frozenset(
     "grandi habite habitais habitait vis vit vivais vivait ne nee viens vient venais bosse travaille "
-    "demenage originaire".split()
+    "demenage originaire suis sommes".split()
 )
+WE_SUBJECTS = frozenset("we wir nous on nosotros".split())
+HAD_PAST = frozenset("had hatten avions avait teniamos".split())
+LAID_WORDS = frozenset("laid played gelegt gespielt posees posee jouees colocadas jugadas".split())
+REMATCH = frozenset("refait refaire remet remettre revoit retrouve repetimos quedamos rematch".split())
+SWISS_TIME_BEFORE = frozenset("bis ab vor nach gegen".split())
+TIME_TAIL = re.compile(r"\d\d(?:am|pm|h)")
+KIDS_THEY = frozenset("die they ils elles ellos ellas".split())
+KIDS_ARE = frozenset("sind are sont son".split())
 TEN_THING_BEFORE = frozenset("the that this das dieses le ce el lo la".split())
 TEN_THING_NOUNS = frozenset(
     "thing things rule move trick ding sache regel trick truc regle coup cosa regla truco".split()
@@ -3654,6 +3737,36 @@ NOTHING = frozenset("nothing rien nada nichts none aucune aucun ninguna ninguno 
 
 
 SEQUEL_LINKS = frozenset(", und and et y & - /".split())
+
+
+REGNAL_ARTICLES = frozenset("der the".split())
+SCREEN_WORDS = (
+    WORKS
+    | SERIES_WORDS
+    | frozenset(
+        "tv tele kino cinema cine laeuft watching watched schaue schauen gucke gucken regarde viendo".split()
+    )
+)
+NOT_A_NAME = roles.HAVE | roles.PILE | roles.TOP | roles.CARD_NOUNS | PLAY_VERBS | roles.ARTICLES
+
+
+def _regnal(i: int, scene: Scene) -> bool:
+    """A Roman numeral in capitals after "der" and a name, or after a film's name in lower case."""
+    k = i - 1
+    if scene.words[k] in REGNAL_ARTICLES and k > 0:
+        k -= 1
+    elif not scene.wordset & SCREEN_WORDS:
+        return False
+    word = scene.words[k]
+    return (
+        len(word) >= 3
+        and word.isalpha()
+        and word not in STOPWORDS_ALL
+        and word not in NOT_A_NAME
+        and word not in TITLE_EXCLUDED
+        and not word.startswith(PLAY_STEMS)
+        and not read_word(word, LANGUAGES)
+    )
 
 
 def _sequel_list(i: int, scene: Scene) -> bool:
@@ -4184,6 +4297,15 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             and (n.allowed == "a time" or (n.allowed is not None and b2 in HALF_PAST_BEFORE))
         ):
             continue  # "half 10 for me", "from half seven until ten": half past, said the British way
+        # A unit word doubled as a digit, as on a domino: "doble siete", "doppel-sieben", "le double cinq".
+        if (
+            n.how == "word"
+            and n.first == n.last
+            and 1 <= n.value <= 9
+            and (b1 in DOUBLE_DIGIT or (b1 == "-" and b2 in DOUBLE_DIGIT))
+        ):
+            _derived(nums, [n], n.value * 11, n.first - (1 if b1 != "-" else 2), n.last)
+            continue
         factor, first = _multiplier(b1, b2, b3, n.first, words[n.first - 4] if n.first > 3 else "")
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
             # "twice twenty-five minus one": the product starts a chain of its own.
@@ -4396,6 +4518,7 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
 
 
 TIMES_WORDS = frozenset("veces fois times mal".split())
+DOUBLE_DIGIT = frozenset("double doble doppel".split())
 QUARTERS = frozenset("quarters quarter cuartos quarts viertel".split())
 THREE = frozenset("three tres trois drei".split())
 HALF_PAST_BEFORE = frozenset("from at by until till around about after before since".split())

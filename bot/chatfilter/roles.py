@@ -79,7 +79,7 @@ COUNT_NOUNS = _set(
     "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
     "slices cervezas victoires victorias derrotas defaites partidas jugadas coups fois veces mal times "
     "teams equipos equipes mannschaften gruppen groups grupos groupes strikes warnings verwarnungen avisos "
-    "avertissements"
+    "avertissements titles titres titel titeln titulos trophies trophees trofeos pokale"
 )
 CARD_NOUNS = _set("card cards karte karten carte cartes carta cartas stueck ones")
 MORE = _set("more mehr plus mas otra otras otro otros weitere extra")
@@ -133,7 +133,7 @@ RESULT = re.compile(
 MONEY_WORDS = _set(
     "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
     "pavos pelas pesos mxn lucas luca mangos duros kroeten maeuse moneten tacken euronen oecken "
-    "piastres piastre piasses piasse"
+    "piastres piastre piasses piasse stutz stutzli franken fraenkli"
 )
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
