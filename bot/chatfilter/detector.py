@@ -2326,8 +2326,15 @@ def _harmless(
     # The ages of children one has mentioned: "2 Kinder am Tisch, die sind 6 und 8".
     if (
         value <= 17
-        and b1 in KIDS_ARE
-        and b2 in KIDS_THEY
+        and (
+            (b1 in KIDS_ARE and b2 in KIDS_THEY)
+            or (
+                b1 in ("und", "and", "et", "y")
+                and len(prev) > 3
+                and prev[2] in KIDS_ARE
+                and prev[3] in KIDS_THEY
+            )
+        )
         and scene.wordset & (FAMILY_PLURALS | roles.PEOPLE)
         and not scene.pile_ref
     ):
