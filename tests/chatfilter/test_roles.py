@@ -1143,8 +1143,50 @@ R13_VALUES = [
     ("I've got forty\u2011one", 41),
 ]
 
+R14_HARMLESS = [
+    "the stream starts 8:15pm, be there",
+    "great round, under ten left at the end, we had 6",
+    "97/98 played, we won by a hair",
+    "on remet ça le 21 ? même heure",
+    "moi je suis du 31, toulousain",
+    "Nadal a 22 titres, quelle carrière",
+    "she won 23 titles in her career",
+    "t'as 3 de tension ce matin ou quoi",
+    "hüt bin i nur bis am achti do",
+    "hab 10 stutz verloren beim jassen",
+    "meine 3 kids spielen mit, die sind 5 und 9",
+    "karl der XII. war ein könig",
+    "schaue grad rambo III im tv",
+]
+R14_FLAGGED = [
+    "ok I have 'forty' 'one'",
+    'j\'ai "trente" "deux"',
+    "lol i got 6o",
+    "tengo 7o jaja",
+    "jai58",
+    "gotthe71 sorry",
+    "mine is four score and eleven",
+    "hab doppel-drei",
+    "tengo el doble cuatro",
+    "j'ai le double six",
+    "tengo setenta i tres",
+]
+# r14h's readings: the value each sentence tells.
+R14_VALUES = [
+    ("ok I have 'forty' 'one'", 41),
+    ('j\'ai "trente" "deux"', 32),
+    ("lol i got 6o", 60),
+    ("jai58", 58),
+    ("gotthe71 sorry", 71),
+    ("mine is four score and eleven", 91),
+    ("hab doppel-drei", 33),
+    ("tengo el doble cuatro", 44),
+    ("j'ai le double six", 66),
+    ("tengo setenta i tres", 73),
+]
 
-# The sentences of the rounds read from spent held-out parts, by round (r6h to r13h).
+
+# The sentences of the rounds read from spent held-out parts, by round (r6h to r14h).
 ROUND_HARMLESS = (
     [("r6", m) for m in R6_HARMLESS]
     + [("r7", m) for m in R7_HARMLESS]
@@ -1154,6 +1196,7 @@ ROUND_HARMLESS = (
     + [("r11", m) for m in R11_HARMLESS]
     + [("r12", m) for m in R12_HARMLESS]
     + [("r13", m) for m in R13_HARMLESS]
+    + [("r14", m) for m in R14_HARMLESS]
 )
 ROUND_FLAGGED = (
     [("r6", m) for m in R6_FLAGGED]
@@ -1164,11 +1207,13 @@ ROUND_FLAGGED = (
     + [("r11", m) for m in R11_FLAGGED]
     + [("r12", m) for m in R12_FLAGGED]
     + [("r13", m) for m in R13_FLAGGED]
+    + [("r14", m) for m in R14_FLAGGED]
 )
 ROUND_VALUES = (
     [("r11", m, v) for m, v in R11_VALUES]
     + [("r12", m, v) for m, v in R12_VALUES]
     + [("r13", m, v) for m, v in R13_VALUES]
+    + [("r14", m, v) for m, v in R14_VALUES]
 )
 
 
