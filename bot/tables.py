@@ -40,9 +40,11 @@ FINISHED = "finished"
 CANCELLED = "cancelled"
 
 LOBBY_IDLE = timedelta(minutes=30)
-# Lobbies one member may host on a server at once (moderators are not held to it): enough for a
-# host who waits in a few channels, too few to fill a server's channels with lobby messages.
-MAX_LOBBIES_PER_HOST = 3
+# Tables (lobbies and running games) one member may host on a server at once (moderators are not
+# held to it): enough for a host who plays in a few channels, too few to fill a server's channels
+# with lobbies and boards. MAX_LISTED of them are named in the refusal.
+MAX_TABLES_PER_HOST = 3
+MAX_LISTED = 5
 DEFAULT_TURN_TIMER = 600
 # A running game's state is kept as a snapshot once this many events were logged after the last one
 # (at most SNAPSHOTS_PER_TICK tables a tick), and every game's at a clean stop: a restart then
@@ -555,28 +557,25 @@ class TableService:
         limited: bool = True,
     ) -> Table:
         """A new lobby in the channel, hosted by `host_id`. ``limited``: the host may host at most
-        MAX_LOBBIES_PER_HOST lobbies on the server at once (False for a moderator)."""
+        MAX_TABLES_PER_HOST tables on the server at once (False for a moderator)."""
         if daily and game != thegame.NAME:
             raise TableError(N_("The deal of the day is a deal of {title} only."), title=thegame.TITLE)
         if channel_id in self._by_channel or channel_id in self._opening:
             raise TableError(N_("A table is already open in this channel. Join it, or use another channel."))
+        opener = (guild_id, host_id)
         if limited:
-            hosted = [
-                t.channel_id
-                for t in self._by_channel.values()
-                if t.guild_id == guild_id and t.host_id == host_id and t.status == LOBBY
-            ]
-            pending = self._opening_by.get((guild_id, host_id), 0)
-            if len(hosted) + pending >= MAX_LOBBIES_PER_HOST:
+            hosted = self._hosted(guild_id, host_id)
+            count = len(hosted) + self._opening_by.get(opener, 0)
+            if count >= MAX_TABLES_PER_HOST:
+                shown = [f"<#{c}>" for c in hosted[:MAX_LISTED]] + (["…"] if len(hosted) > MAX_LISTED else [])
                 raise TableError(
                     N_(
-                        "You host {count} open lobbies on this server already ({channels}). Start or "
+                        "You host {count} open tables on this server already ({channels}). Finish or "
                         "cancel one of them before you open another."
                     ),
-                    count=MAX_LOBBIES_PER_HOST,
-                    channels=", ".join(f"<#{c}>" for c in sorted(hosted)) or "…",
+                    count=count,
+                    channels=", ".join(shown) or "…",
                 )
-        opener = (guild_id, host_id)
         self._opening.add(channel_id)
         self._opening_by[opener] = self._opening_by.get(opener, 0) + 1
         try:
@@ -609,6 +608,14 @@ class TableService:
             left = self._opening_by.pop(opener) - 1
             if left:
                 self._opening_by[opener] = left
+
+    def _hosted(self, guild_id: int, host_id: int | None) -> list[int]:
+        """Channels of the server's tables (lobbies and running games) that `host_id` hosts."""
+        return sorted(
+            t.channel_id
+            for t in self._by_channel.values()
+            if t.guild_id == guild_id and t.host_id == host_id and t.status in (LOBBY, PLAYING)
+        )
 
     def _row(self, table: Table) -> dict[str, Any]:
         return {
@@ -723,7 +730,9 @@ class TableService:
         return table
 
     async def leave_lobby(self, table_id: int, user_id: int) -> Table:
-        """Leave the lobby. When the host leaves, the next person becomes host; an empty lobby closes."""
+        """Leave the lobby. When the host leaves, the next person who hosts fewer than
+        MAX_TABLES_PER_HOST tables becomes host (handing lobbies on is no way around the limit);
+        a lobby left with nobody who may host it closes."""
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
@@ -732,6 +741,10 @@ class TableService:
                 raise TableError(N_("You are not seated at this table."))
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             people = [s for s in seats if not s.ai]
+            if user_id == table.host_id:
+                people = [
+                    s for s in people if len(self._hosted(table.guild_id, s.user_id)) < MAX_TABLES_PER_HOST
+                ]
             if not people:
                 await self._cancel(table)
                 return table

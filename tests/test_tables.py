@@ -191,7 +191,7 @@ async def test_choosing_who_goes_first_when_the_store_fails_changes_nothing_and_
 async def test_lobbies_opened_at_once_by_one_host_stop_at_the_limit(store):
     """Six /game new of one member in six channels at the same moment: the lobbies still being
     written count, so exactly the limit are opened, in the store too; another server is apart."""
-    from bot.tables import MAX_LOBBIES_PER_HOST
+    from bot.tables import MAX_TABLES_PER_HOST
 
     service = TableService(store, clock=Clock())
 
@@ -203,21 +203,21 @@ async def test_lobbies_opened_at_once_by_one_host_stop_at_the_limit(store):
     results = await asyncio.gather(*(new(c) for c in range(10, 16)), return_exceptions=True)
     opened = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
-    assert len(opened) == MAX_LOBBIES_PER_HOST
-    assert all(isinstance(r, TableError) and "open lobbies" in r.message for r in refused)
-    assert len(await store.open_tables()) == MAX_LOBBIES_PER_HOST
+    assert len(opened) == MAX_TABLES_PER_HOST
+    assert all(isinstance(r, TableError) and "open tables" in r.message for r in refused)
+    assert len(await store.open_tables()) == MAX_TABLES_PER_HOST
     assert (await new(20, guild=2)).guild_id == 2
 
 
 async def test_a_full_rematch_is_dealt_even_when_its_clicker_hosts_lobbies_up_to_the_limit(store):
     """The lobby limit is about lobbies that stand waiting: a rematch with every chair taken is
     dealt at once, so it is not refused; a rematch that would open as a lobby is."""
-    from bot.tables import MAX_LOBBIES_PER_HOST
+    from bot.tables import MAX_TABLES_PER_HOST
 
     service = TableService(store, clock=Clock())
     table = await started(service, players=3)  # channel 10: ann (100), p1 (101), p2 (102)
     await service.end(table.id, 100)
-    for channel in range(20, 20 + MAX_LOBBIES_PER_HOST):
+    for channel in range(20, 20 + MAX_TABLES_PER_HOST):
         await service.open_lobby(
             guild_id=1, channel_id=channel, host_id=100, host_name="ann", options=TheGameOptions()
         )
@@ -226,6 +226,47 @@ async def test_a_full_rematch_is_dealt_even_when_its_clicker_hosts_lobbies_up_to
 
     await service.leave_game(outcome.table.id, 102)  # p2 leaves: the next rematch has an empty chair
     await service.end(outcome.table.id, 100)
-    with pytest.raises(TableError, match="open lobbies"):
+    with pytest.raises(TableError, match="open tables"):
         await service.rematch(outcome.table.id, 100, "ann", 10)
     assert service.in_channel(10) is None
+
+
+async def test_handing_lobbies_on_is_no_way_around_the_limit(store):
+    """A host who leaves a lobby hands it to the next person who hosts fewer than the limit; when
+    nobody seated may host it, the lobby closes. Two accounts cannot pile up lobbies this way."""
+    from bot.tables import MAX_TABLES_PER_HOST
+
+    service = TableService(store, clock=Clock())
+    a, b = 100, 200
+    handed = []
+    for channel in range(10, 10 + 2 * MAX_TABLES_PER_HOST):
+        table = await service.open_lobby(
+            guild_id=1, channel_id=channel, host_id=a, host_name="a", options=TheGameOptions()
+        )
+        await service.join(table.id, b, "b")
+        await service.leave_lobby(table.id, a)
+        handed.append(table)
+    hosts = [service.in_channel(t.channel_id) for t in handed]
+    kept = [t for t in hosts if t is not None]
+    assert len(kept) == MAX_TABLES_PER_HOST and all(t.host_id == b for t in kept)
+    assert len(await store.open_tables()) == MAX_TABLES_PER_HOST
+
+
+async def test_a_finished_game_frees_its_hosts_place(store):
+    from bot.tables import MAX_TABLES_PER_HOST
+
+    service = TableService(store, clock=Clock())
+    table = await started(service, players=1)  # channel 10, running
+    for channel in range(20, 20 + MAX_TABLES_PER_HOST - 1):
+        await service.open_lobby(
+            guild_id=1, channel_id=channel, host_id=100, host_name="ann", options=TheGameOptions()
+        )
+    with pytest.raises(TableError, match=f"{MAX_TABLES_PER_HOST} open tables"):
+        await service.open_lobby(
+            guild_id=1, channel_id=30, host_id=100, host_name="ann", options=TheGameOptions()
+        )
+    await service.end(table.id, 100)
+    opened = await service.open_lobby(
+        guild_id=1, channel_id=30, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    assert opened.host_id == 100
