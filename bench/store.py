@@ -245,6 +245,11 @@ def action_of(move: Move) -> tuple[int, dict[str, Any]]:
     return user, {"type": "play", "card": card, "pile": pile} if kind == "play" else {"type": kind}
 
 
+# How the last service_throughput run got its moves: games scripted before the clock started and
+# games scripted on it (dealt past those).
+LAST_RUN: dict[str, int] = {"games_scripted_ahead": 0, "games_scripted_on_clock": 0}
+
+
 def deal_seed(channel: int, deal: int) -> int:
     return channel if deal == 0 else channel * 1000 + deal
 
@@ -267,9 +272,9 @@ async def service_throughput(
     # (channel, deal) -> (seed, seat on turn first, moves). Every deal of a channel seats the same
     # people in the same lobby, so the seat that goes first is the first deal's (the host's).
     scripts: dict[tuple[int, int], tuple[int, int, Script]] = {}
-    ahead = min(
-        MAX_AHEAD, math.ceil(BEST_RATE * seconds / tables / GAME_ACTIONS) - 1
-    )  # games after the first
+    ahead = max(
+        0, min(MAX_AHEAD, math.ceil(BEST_RATE * seconds / tables / GAME_ACTIONS) - 1)
+    )  # after the 1st
     for channel in channels:
         table = await open_table(service, channel, seed=deal_seed(channel, 0))
         assert table.seed is not None and table.first_player is not None
@@ -284,6 +289,7 @@ async def service_throughput(
         while not go.exists():
             await asyncio.sleep(0.002)
     plays = actions = 0
+    LAST_RUN.update(games_scripted_ahead=len(scripts), games_scripted_on_clock=0)
     end = time.perf_counter() + seconds
 
     async def player(channel: int) -> None:
@@ -297,9 +303,15 @@ async def service_throughput(
                 table = await open_table(service, channel, seed=deal_seed(channel, deals))
                 dealt = (table.seed, table.first_player)
                 ahead = scripts.pop((channel, deals), None)
-                # Past the games scripted ahead, the moves are chosen now, on the clock.
-                fits = ahead is not None and ahead[:2] == dealt
-                moves = ahead[2] if fits else script(table, *dealt)  # type: ignore[arg-type,index]
+                if ahead is None:  # past the games scripted ahead: the moves are chosen now, on the clock
+                    LAST_RUN["games_scripted_on_clock"] += 1
+                    moves = script(table, *dealt)  # type: ignore[arg-type]
+                elif ahead[:2] != dealt:
+                    raise AssertionError(
+                        f"channel {channel}: deal {dealt} is not the one scripted, {ahead[:2]}"
+                    )
+                else:
+                    moves = ahead[2]
                 continue
             user, action = action_of(moves.popleft())
             await service.act(table.id, user, action, table.version)
@@ -309,9 +321,11 @@ async def service_throughput(
     if cpu is not None:
         cpu.start()
     start = time.perf_counter()
-    try:
-        await asyncio.gather(*(player(c) for c in channels))
-    finally:  # a refused move ends the run with its error, not with a process that never exits
+    try:  # a refused move stops every player and ends the run with its error
+        async with asyncio.TaskGroup() as group:
+            for channel in channels:
+                group.create_task(player(channel))
+    finally:
         elapsed = time.perf_counter() - start
         if cpu is not None:
             cpu.stop()
@@ -489,7 +503,9 @@ async def main() -> int:
                 plays, actions = await service_throughput(
                     await dbs.fresh(f"service-{tables}"), tables, args.seconds
                 )
-                rows.append({"tables": tables, "floor": floor, "plays": plays, "actions": actions})
+                rows.append(
+                    {"tables": tables, "floor": floor, "plays": plays, "actions": actions, **LAST_RUN}
+                )
             many = None
             if dbs.postgres and args.processes > 1:
                 many = await service_throughput_processes(
@@ -556,6 +572,8 @@ async def main() -> int:
                         "plays_per_s": round(r["plays"]),
                         "actions_per_s": round(r["actions"]),
                         "actions_share_of_floor": round(r["actions"] / r["floor"], 3),
+                        "games_scripted_ahead": r["games_scripted_ahead"],
+                        "games_scripted_on_clock": r["games_scripted_on_clock"],
                     }
                     for r in rows
                 ],
