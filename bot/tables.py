@@ -1266,7 +1266,9 @@ class TableService:
         except StoreError:
             log.warning("table %s: could not save message ids", table.id)
 
-    async def rematch(self, finished_id: int, user_id: int, user_name: str, channel_id: int) -> Outcome:
+    async def rematch(
+        self, finished_id: int, user_id: int, user_name: str, channel_id: int, *, moderator: bool = False
+    ) -> Outcome:
         """A new game in the same channel with the same options. The people who played to the end
         and the AI seats sit down again; a chair whose member left the game (or whose seat went to
         the AI) or asked to be forgotten is open. With every chair taken the game is dealt at once;
@@ -1297,7 +1299,7 @@ class TableService:
             options=old.options,
             turn_timer=old.turn_timer,
             game=old.game,
-            limited=not full,  # dealt at once, it never stands as a lobby
+            limited=not (full or moderator),  # dealt at once, it never stands as a lobby
         )
         async with table.lock:
             try:

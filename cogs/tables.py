@@ -722,7 +722,11 @@ class Tables(commands.Cog):
 
     async def _click_rematch(self, interaction: discord.Interaction, click: Click) -> None:
         outcome = await self.tables.rematch(
-            click.table_id, interaction.user.id, interaction.user.display_name, interaction.channel_id
+            click.table_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            interaction.channel_id,
+            moderator=await is_mod(self.bot, interaction),
         )
         table = outcome.table
         if table.status == PLAYING:

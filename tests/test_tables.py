@@ -212,7 +212,7 @@ async def test_lobbies_opened_at_once_by_one_host_stop_at_the_limit(store):
 async def test_a_full_rematch_is_dealt_even_when_its_clicker_hosts_lobbies_up_to_the_limit(store):
     """The lobby limit is about lobbies that stand waiting: a rematch with every chair taken is
     dealt at once, so it is not refused; a rematch that would open as a lobby is."""
-    from bot.tables import MAX_TABLES_PER_HOST
+    from bot.tables import LOBBY, MAX_TABLES_PER_HOST
 
     service = TableService(store, clock=Clock())
     table = await started(service, players=3)  # channel 10: ann (100), p1 (101), p2 (102)
@@ -229,6 +229,9 @@ async def test_a_full_rematch_is_dealt_even_when_its_clicker_hosts_lobbies_up_to
     with pytest.raises(TableError, match="open tables"):
         await service.rematch(outcome.table.id, 100, "ann", 10)
     assert service.in_channel(10) is None
+    # A moderator is not held to the limit, here either.
+    lobby = await service.rematch(outcome.table.id, 100, "ann", 10, moderator=True)
+    assert lobby.table.status == LOBBY and service.in_channel(10) is lobby.table
 
 
 async def test_handing_lobbies_on_is_no_way_around_the_limit(store):
