@@ -18,8 +18,14 @@ messages that hold a number or a number word, and the share of expected card val
 part from empty caches, so each word is read the first time it is seen) and warm (after that pass).
 
 Run: python bench/chatfilter.py [--parts dev-set,development,held-out] [--data PATH ...]
-                                 [--passes 5] [--show-errors] [--writer-cv]
+                                 [--passes 5] [--show-errors] [--writer-cv] [--override]
 Prints a table per part, then one JSON object with every figure as its last line.
+
+The rules are scored alone (check(..., learned=False)). --override scores each part a second time,
+back to back, with the rules followed by the learned override stage (check(..., learned=True);
+bot/chatfilter/override.py), under "<part> + override": figures only, like the rules' (on the
+held-out part no message is ever printed). The stage was trained on development rounds r4h..r14h,
+so its development figures on those rounds are in-sample.
 
 --writer-cv compares the rules with a small learned model across writers, on development files only:
 each development file (one writer) is left out in turn, a logistic regression on the words around
@@ -31,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import itertools
 import json
 import re
 import statistics
@@ -50,6 +55,7 @@ from bot.chatfilter import check  # noqa: E402
 from bot.chatfilter.detector import TOKEN, clear_caches  # noqa: E402
 from bot.chatfilter.lexicon import LANGUAGES, fold  # noqa: E402
 from bot.chatfilter.normalize import normalize  # noqa: E402
+from bot.chatfilter.override import role_features  # noqa: E402
 from bot.chatfilter.words import read_word  # noqa: E402
 
 CORPUS = ROOT / "tests" / "chatfilter" / "corpus"
@@ -185,12 +191,13 @@ def tally(result: Score, row: dict[str, str], expected: bool, got: bool, reporte
     return ""
 
 
-def score(rows: list[dict[str, str]], passes: int) -> tuple[Score, dict[str, Score]]:
+def score(rows: list[dict[str, str]], passes: int, learned: bool = False) -> tuple[Score, dict[str, Score]]:
+    """The rules alone, or (learned=True) the rules followed by the learned override stage."""
     result = Score()
     by_round: dict[str, Score] = {}
     for row in rows:
         expected = row["should_flag"].strip().lower() == "true"
-        verdict = check(row["message"])
+        verdict = check(row["message"], learned=learned)
         got = verdict.flag
         reported = {f.value for f in verdict.numbers}
         wrong_value = tally(result, row, expected, got, reported)
@@ -210,14 +217,14 @@ def score(rows: list[dict[str, str]], passes: int) -> tuple[Score, dict[str, Sco
     clear_caches()
     for message in messages:
         start = time.perf_counter_ns()
-        check(message)
+        check(message, learned=learned)
         result.cold.append((time.perf_counter_ns() - start) / 1000)
     for message in messages:  # warm-up
-        check(message)
+        check(message, learned=learned)
     for _ in range(passes):
         for message in messages:
             start = time.perf_counter_ns()
-            check(message)
+            check(message, learned=learned)
             result.warm.append((time.perf_counter_ns() - start) / 1000)
     # The floor, in the same run: only what every reading of a message costs (the keeper's own
     # normalisation and its split into tokens), nothing of the reading itself.
@@ -229,44 +236,6 @@ def score(rows: list[dict[str, str]], passes: int) -> tuple[Score, dict[str, Sco
 
 
 # --- leave one writer out: a learned model against the rules -----------------------------------
-
-NUMBER_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
-
-
-def _number_class(word: str) -> str:
-    """The class of a number token: small (2-9), card (10-99), other; '' for a word that is none."""
-    if word.isdigit():
-        value = int(word) if word.isascii() and len(word) < 6 else 100
-    else:
-        readings = read_word(word, LANGUAGES)
-        pieces = [p for r in readings[:1] for p in r.pieces if p.kind != "C"]
-        if not pieces:
-            return ""
-        value = sum(p.value for p in pieces)
-    return "S" if 2 <= value <= 9 else "C" if 10 <= value <= 99 else "O"
-
-
-def role_features(message: str) -> list[str]:
-    """The words around each number, by position, with the number's class: what a role rule reads."""
-    words = [fold(w) for w in NUMBER_TOKEN.findall(message)]
-    classes = [_number_class(w) if w.isalnum() else "" for w in words]
-    shown = [f"#{c}" if c else w for w, c in zip(words, classes, strict=True)]
-    features = [f"u:{w}" for w in shown]
-    features += [f"b:{a}_{b}" for a, b in itertools.pairwise(shown)]
-    for k, c in enumerate(classes):
-        if not c:
-            continue
-        features.append(f"n:{c}")
-        for off in (-3, -2, -1, 1, 2, 3):
-            if 0 <= k + off < len(shown):
-                features.append(f"{c}{off:+d}:{shown[k + off]}")
-        if k >= 2:
-            features.append(f"{c}bb:{shown[k - 2]}_{shown[k - 1]}")
-        if k + 2 < len(shown):
-            features.append(f"{c}aa:{shown[k + 1]}_{shown[k + 2]}")
-    if "?" in message:
-        features.append("q")
-    return features
 
 
 def train(samples: list[tuple[list[str], bool]], epochs: int = 12, l2: float = 1e-5) -> dict[str, float]:
@@ -302,7 +271,7 @@ def writer_cv() -> dict[str, dict[str, float]]:
         for row in part:
             features = role_features(row["message"])
             label = row["should_flag"].strip().lower() == "true"
-            verdict = check(row["message"])
+            verdict = check(row["message"], learned=False)
             rule = [f"r:{verdict.flag}", f"r:{verdict.reason.split(':')[0]}"]
             plain[name].append((features, label))
             stacked[name].append((features + rule, label))
@@ -379,6 +348,11 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=5, help="warm timed passes over each part")
     parser.add_argument("--show-errors", action="store_true", help="list wrong verdicts (not held out)")
     parser.add_argument(
+        "--override",
+        action="store_true",
+        help="also score the rules followed by the learned override stage (bot/chatfilter/override.json)",
+    )
+    parser.add_argument(
         "--writer-cv", action="store_true", help="leave one writer out: a learned model against the rules"
     )
     args = parser.parse_args()
@@ -415,20 +389,23 @@ def main() -> int:
 
     summary: dict[str, object] = {"benchmark": "chatfilter"}
     for name, files in parts.items():
-        result, by_round = score(read_rows(files), args.passes)
-        figures = result.figures()
-        print_part(name, files, figures)
-        print_rounds(by_round)
-        if args.show_errors:
-            for kind, row, why in result.errors:
-                print(f"  {kind}: {row['id']} [{row['category']}] {row['message']!r} -- {why}")
-            print()
-        summary[name] = figures
-        if len(by_round) > 1:
-            kept = ("messages", "precision", "recall", "false_alarms_per_100_harmless_with_number")
-            summary[f"{name} by round"] = {
-                r: {k: v for k, v in by_round[r].figures().items() if k in kept} for r in sorted(by_round)
-            }
+        rows = read_rows(files)
+        stages = [(name, False)] + ([(f"{name} + override", True)] if args.override else [])
+        for label, learned in stages:  # back to back: the same rows, the same machine state
+            result, by_round = score(rows, args.passes, learned)
+            figures = result.figures()
+            print_part(label, files, figures)
+            print_rounds(by_round)
+            if args.show_errors:
+                for kind, row, why in result.errors:
+                    print(f"  {kind}: {row['id']} [{row['category']}] {row['message']!r} -- {why}")
+                print()
+            summary[label] = figures
+            if len(by_round) > 1:
+                kept = ("messages", "precision", "recall", "false_alarms_per_100_harmless_with_number")
+                summary[f"{label} by round"] = {
+                    r: {k: v for k, v in by_round[r].figures().items() if k in kept} for r in sorted(by_round)
+                }
     print(json.dumps(summary))
     return 0
 

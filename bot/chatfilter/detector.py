@@ -1,10 +1,12 @@
 """The chat rule keeper of The Game: does a message share a card number?
 
-`check(message, context)` is pure: it reads one message and returns a `Verdict`. It does not know
-Discord. Policy (RULES.md, the chat section): card values are 2..99; any way of telling one is
-flagged, and so are ranges, bounds and exact offsets from a pile top. Pile numbers 1..4, counts of
-cards up to the hand size, the backwards trick's 10, times, durations, player counts, round and
-game numbers, ages, years, percentages and the result of a finished game are talk, not hints.
+`check(message, context)` is pure: it reads one message and returns a `Verdict`: the rules' verdict
+(`check_rules`), then a small learned stage that may overturn it (bot/chatfilter/override.py;
+`learned=False` leaves it out). It does not know Discord. Policy (RULES.md, the chat section): card
+values are 2..99; any way of telling one is flagged, and so are ranges, bounds and exact offsets from a
+pile top. Pile numbers 1..4, counts of cards up to the hand size, the backwards trick's 10, times,
+durations, player counts, round and game numbers, ages, years, percentages and the result of a finished
+game are talk, not hints.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 from text_to_num import text2num
 
-from bot.chatfilter import roles
+from bot.chatfilter import override, roles
 from bot.chatfilter.lexicon import (
     AMBIGUOUS,
     BY_EAR,
@@ -291,7 +293,32 @@ CLEAN = Verdict(False, None, (), "no card number")
 DEFAULT_CONTEXT = Context()  # frozen: one for every call without a context
 
 
-def check(message: str, context: Context | None = None) -> Verdict:
+IN_HAND = "names a card in the sender's hand"
+RESCUED = "override: card talk without a readable number"
+
+
+def check(message: str, context: Context | None = None, *, learned: bool = True) -> Verdict:
+    """The rules' verdict, then (unless learned=False) the learned stage of bot/chatfilter/override.py:
+    a rule flag the veto model finds unlikely is dropped, a pass the rescue model finds likely becomes
+    a low flag without values. A flag that names a card the sender holds (the context's hand) is never
+    vetoed: it is checked against the hand, and the model never saw one."""
+    verdict = check_rules(message, context)
+    if not learned or verdict.reason == IN_HAND:
+        return verdict
+    values = len({f.value for f in verdict.numbers})
+    turn = override.decide(message, verdict.flag, verdict.reason, values)
+    if turn is None:
+        return verdict
+    kind, p = turn
+    if kind == "veto":
+        return Verdict(
+            False, None, (), f"override: not a card number after all (rules: {verdict.reason}; P {p:.2f})"
+        )
+    return Verdict(True, "low", (), RESCUED)
+
+
+def check_rules(message: str, context: Context | None = None) -> Verdict:
+    """The hand-written rules alone."""
     ctx = context or DEFAULT_CONTEXT
     norm = normalize(message)
     text = norm.text
@@ -460,7 +487,7 @@ def _verdict(
     on_top = [v for v in values if v in ctx.pile_tops]
     disguised = [n for n in flagged if n.odd or n.how in ("spelled", "leet", "roman", "glyph", "arithmetic")]
     if in_hand:
-        return Verdict(True, "high", found, "names a card in the sender's hand")
+        return Verdict(True, "high", found, IN_HAND)
     if disguised or (flagged and norm.markup):
         return Verdict(
             True, "high", found, f"a disguised card number ({disguised[0].how if disguised else 'markup'})"
