@@ -1,0 +1,127 @@
+"""The learned stage after the rules (bot/chatfilter/override.py): the combined verdict of check().
+
+The sentences were written for these tests, apart from the corpus the stage was trained on.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.chatfilter import Context, check, override
+from bot.chatfilter.detector import RESCUED, check_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+VETOED = [
+    # Talk about the hand size for a variant, and another card game's base value: the rules read a
+    # card number; the veto model has seen such talk be harmless.
+    "con manos pequeñas y tres jugadores bajamos a 7, ¿no?",
+    "skat morgen? null ouvert hat grundwert 23",
+]
+RESCUED_MESSAGES = [
+    # A card told by its place, with no number the rules can read.
+    "tengo la carta justo debajo",
+    "J'ai la carte juste après la tienne",
+    "I'm holding something in the middle",
+]
+
+
+@pytest.mark.parametrize("message", VETOED)
+def test_the_veto_drops_a_rule_flag(message: str) -> None:
+    assert check_rules(message).flag
+    verdict = check(message)
+    assert not verdict.flag
+    assert verdict.severity is None
+    assert verdict.numbers == ()
+    assert verdict.reason.startswith("override: ")
+
+
+@pytest.mark.parametrize("message", RESCUED_MESSAGES)
+def test_the_rescue_adds_a_low_flag_without_values(message: str) -> None:
+    assert not check_rules(message).flag
+    verdict = check(message)
+    assert verdict.flag
+    assert verdict.severity == "low"
+    assert verdict.numbers == ()
+    assert verdict.reason == RESCUED == "override: card talk without a readable number"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I have the 37", "give me 15 please", "see you at 9", "I have 2 cards", "gg wp", "wir sind zu 4"],
+)
+def test_the_stage_leaves_clear_verdicts_alone(message: str) -> None:
+    assert check(message) == check_rules(message)
+
+
+@pytest.mark.parametrize("message", VETOED + RESCUED_MESSAGES)
+def test_learned_false_is_the_rules_alone(message: str) -> None:
+    assert check(message, learned=False) == check_rules(message)
+    assert check(message, Context(languages=("es",)), learned=False) == check_rules(
+        message, Context(languages=("es",))
+    )
+
+
+def test_a_card_in_the_senders_hand_is_never_vetoed() -> None:
+    message = VETOED[0]
+    hand = Context(hand=frozenset({7, 40}))
+    assert check_rules(message, hand).reason == "names a card in the sender's hand"
+    assert check(message, hand) == check_rules(message, hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_the_stage_never_crashes_and_is_deterministic(message: str) -> None:
+    first = check(message)
+    assert first == check(message)
+    assert first.flag == (first.severity is not None)
+    rules = check_rules(message)
+    assert first == rules or first.reason.startswith("override: ")
+    for found in first.numbers:
+        assert 0 <= found.start < found.end <= len(message)
+
+
+def test_the_model_loads_with_both_models_and_thresholds() -> None:
+    model = json.loads(override.MODEL_PATH.read_text(encoding="utf-8"))
+    assert override.MODEL is not None
+    assert model["rounds"] == [f"r{n}h" for n in range(4, 15)]
+    assert len(model["veto"]) > 1000 and len(model["rescue"]) > 1000
+    assert "bias" in model["veto"] and "bias" in model["rescue"]
+    assert 0 < model["thresholds"]["veto_p_flag_below"] < 1
+    assert 0 < model["thresholds"]["rescue_p_flag_at_least"] < 1
+    assert model["thresholds"]["veto_p_flag_below"] == override.VETO_BELOW
+    assert model["thresholds"]["rescue_p_flag_at_least"] == override.RESCUE_AT_LEAST
+    assert all(abs(w) >= 1e-4 for part in ("veto", "rescue") for w in model[part].values())
+
+
+def test_the_committed_model_is_what_the_training_script_makes() -> None:
+    """bench/train_override.py --check rebuilds the model from the committed inputs (about 15 s)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "train_override.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_keeper_never_imports_discord_or_the_store() -> None:
+    for path in (ROOT / "bot" / "chatfilter").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            for name in names:
+                assert not name.startswith(("discord", "bot.store")), f"{path.name} imports {name}"
