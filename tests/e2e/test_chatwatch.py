@@ -244,3 +244,26 @@ async def test_a_notice_that_cannot_be_updated_or_posted_does_not_silence_the_ne
     found = notices(channel)
     assert len(found) == 3 and "Strike 4 this game" in found[-1].content
     assert "in a row" not in found[-1].content
+
+
+async def test_a_flag_of_the_learned_stage_alone_is_a_warning_not_a_deletion(simcord_env):
+    """A card told by its place with no number in it is caught by the learned stage after the rules:
+    even in delete mode the message stays, with a warning reaction and a notice asking to edit it;
+    a card number the rules read is still removed."""
+    from bot.chatfilter import check
+    from bot.chatfilter.detector import RESCUED
+
+    message = "tengo la carta justo debajo"
+    assert check(message).reason == RESCUED
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    kept = await bob.send(channel, message)
+    assert kept.id in [m.id for m in channel.history()]
+    [notice] = notices(channel)
+    assert "Please edit or delete it" in notice.content and "Strike 1" in notice.content
+    [seen] = [m for m in channel.history() if m.id == kept.id]
+    assert [str(r.emoji) for r in seen.reactions] == ["⚠️"]
+    removed = await bob.send(channel, "I have 47 btw")
+    assert removed.id not in [m.id for m in channel.history()]
+    assert "I removed the message" in notices(channel)[-1].content
