@@ -18,11 +18,12 @@ messages that hold a number or a number word, and the share of expected card val
 part from empty caches, so each word is read the first time it is seen) and warm (after that pass).
 
 Run: python bench/chatfilter.py [--parts dev-set,development,held-out] [--data PATH ...]
-                                 [--passes 5] [--show-errors] [--writer-cv] [--override]
+                                 [--passes 5] [--show-errors] [--writer-cv] [--no-override]
 Prints a table per part, then one JSON object with every figure as its last line.
 
-The rules are scored alone (check(..., learned=False)). --override scores each part a second time,
-back to back, with the rules followed by the learned override stage (check(..., learned=True);
+The rules are scored alone (check(..., learned=False)), then (unless --no-override) each part a
+second time, back to back, as the bot reads chat: the rules followed by the learned override stage
+(check(..., learned=True);
 bot/chatfilter/override.py), under "<part> + override": figures only, like the rules' (on the
 held-out part no message is ever printed). The stage was trained on development rounds r4h..r14h,
 so its development figures on those rounds are in-sample.
@@ -349,8 +350,10 @@ def main() -> int:
     parser.add_argument("--show-errors", action="store_true", help="list wrong verdicts (not held out)")
     parser.add_argument(
         "--override",
-        action="store_true",
-        help="also score the rules followed by the learned override stage (bot/chatfilter/override.json)",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also score the rules followed by the learned override stage, as the bot runs them "
+        "(bot/chatfilter/override.json); --no-override: the rules alone",
     )
     parser.add_argument(
         "--writer-cv", action="store_true", help="leave one writer out: a learned model against the rules"
