@@ -63,3 +63,28 @@ async def test_one_member_cannot_fill_every_channel_with_tables(simcord_env):
         opened = await mod.slash(guild.create_text_channel(f"night-{n}"), "game new")
         assert opened.response is not None and not opened.ephemeral
     assert sum(t.host_id == mod.id for t in tables.open_tables()) == MAX_TABLES_PER_HOST + 1
+
+
+async def test_the_limit_holds_across_a_restart(simcord_env, settings):
+    """Tables a member hosted before a restart (lobbies and a game alone) still count after it: the
+    restarted bot refuses their next /game new, and frees a place once one of them is cancelled."""
+    from bot.app import Deckhand
+
+    env = simcord_env
+    guild = env.create_guild()
+    troll = guild.add_member(env.create_user("troll"))
+    channels = [guild.create_text_channel(f"table-{n}") for n in range(MAX_TABLES_PER_HOST + 1)]
+    lobbies = [(await troll.slash(c, "game new")).response for c in channels[:MAX_TABLES_PER_HOST]]
+    await troll.click(lobbies[-1], label="Start")
+
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    refused = await troll.slash(channels[-1], "game new")
+    assert refused.ephemeral and f"{MAX_TABLES_PER_HOST} open tables" in refused.response.content
+    assert bot_messages(env, channels[-1]) == []
+
+    await troll.click(lobbies[0], label="Cancel")  # a lobby's button from before the restart
+    opened = await troll.slash(channels[-1], "game new")
+    assert opened.response is not None and not opened.ephemeral
+    await env.settle()
+    await restarted.store.close()
