@@ -20,7 +20,7 @@ import discord
 from discord.ext import commands
 
 from bot.chatfilter import Context, Verdict, check
-from bot.chatfilter.detector import RESCUED
+from bot.chatfilter.detector import STAGE
 from bot.i18n import SOURCE, _, language_of, ngettext, using
 from bot.options import GuildOptions
 from bot.store.base import StoreError
@@ -145,9 +145,9 @@ class ChatWatch(commands.Cog):
         me = message.guild.me if message.guild else None
         perms = channel.permissions_for(me) if me is not None else None  # type: ignore[union-attr,arg-type]
         action = options.chat_mode
-        if action == "delete" and verdict.reason == RESCUED:
-            # Flagged by the learned stage alone, with no number read in it: a warning, never a
-            # deletion (the stage is sure less often than the rules, and a warning costs nothing).
+        if action == "delete" and verdict.reason.startswith(STAGE):
+            # Flagged by the learned stage alone (the rules read no card number in it): a warning,
+            # never a deletion (the stage is sure less often than the rules, and a warning costs nothing).
             action = "warn"
         fallback_note = ""
         if action == "delete" and perms is not None and not perms.manage_messages:

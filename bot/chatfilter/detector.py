@@ -260,6 +260,9 @@ class Verdict:
     severity: str | None  # "high", "medium", "low" or None when not flagged
     numbers: tuple[Found, ...] = ()
     reason: str = ""
+    # On a pass: the numbers 2..99 the rules read and explained as harmless (a count, a time...). The
+    # learned stage's rescue reports them as the likely values.
+    read: tuple[Found, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -294,13 +297,16 @@ DEFAULT_CONTEXT = Context()  # frozen: one for every call without a context
 
 
 IN_HAND = "names a card in the sender's hand"
-RESCUED = "override: card talk without a readable number"
+STAGE = "override: "  # the start of every reason the learned stage gives
+RESCUED = STAGE + "card talk without a readable number"
+RESCUED_READ = STAGE + "card talk; a number read as harmless may be a card"
 
 
 def check(message: str, context: Context | None = None, *, learned: bool = True) -> Verdict:
     """The rules' verdict, then (unless learned=False) the learned stage of bot/chatfilter/override.py:
     a rule flag the veto model finds unlikely is dropped, a pass the rescue model finds likely becomes
-    a low flag without values. A flag that names a card the sender holds (the context's hand) is never
+    a low flag, with the numbers 2..99 the rules had read as harmless as its values (none if there
+    were none). A flag that names a card the sender holds (the context's hand) is never
     vetoed: it is checked against the hand, and the model never saw one."""
     verdict = check_rules(message, context)
     if not learned or verdict.reason == IN_HAND:
@@ -312,8 +318,10 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     kind, p = turn
     if kind == "veto":
         return Verdict(
-            False, None, (), f"override: not a card number after all (rules: {verdict.reason}; P {p:.2f})"
+            False, None, (), f"{STAGE}not a card number after all (rules: {verdict.reason}; P {p:.2f})"
         )
+    if verdict.read:
+        return Verdict(True, "low", verdict.read, RESCUED_READ)
     return Verdict(True, "low", (), RESCUED)
 
 
@@ -402,7 +410,12 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
     _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
-        return Verdict(False, None, (), _allowed_reason(nums))
+        read = tuple(
+            Found(n.value, norm.origin[toks[n.first].start], norm.origin[toks[n.last].end - 1] + 1)
+            for n in sorted(nums, key=lambda n: n.first)
+            if 2 <= n.value <= 99
+        )
+        return Verdict(False, None, (), _allowed_reason(nums), read)
     found = tuple(
         Found(n.value, norm.origin[toks[n.first].start], norm.origin[toks[n.last].end - 1] + 1)
         for n in sorted(flagged, key=lambda n: n.first)

@@ -70,6 +70,24 @@ def test_learned_false_is_the_rules_alone(message: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("message", "read"),
+    [("see you at 9", [(9, "9")]), ("à 21h on joue", [(21, "21h")]), ("wir sind zu 4", [(4, "4")])],
+)
+def test_a_pass_keeps_the_numbers_the_rules_read_as_harmless(
+    message: str, read: list[tuple[int, str]]
+) -> None:
+    verdict = check_rules(message)
+    assert not verdict.flag and verdict.numbers == ()
+    assert [(f.value, message[f.start : f.end]) for f in verdict.read] == read
+
+
+def test_a_flag_or_a_message_without_numbers_reads_nothing_as_harmless() -> None:
+    assert check_rules("I have the 37").read == ()
+    assert check_rules("gg wp").read == ()
+    assert check_rules("I have 1 card left and 100 problems").read == ()  # only 2..99 can be cards
+
+
 def test_a_card_in_the_senders_hand_is_never_vetoed() -> None:
     message = VETOED[0]
     hand = Context(hand=frozenset({7, 40}))
@@ -85,8 +103,10 @@ def test_the_stage_never_crashes_and_is_deterministic(message: str) -> None:
     assert first.flag == (first.severity is not None)
     rules = check_rules(message)
     assert first == rules or first.reason.startswith("override: ")
-    for found in first.numbers:
+    assert not (rules.flag and rules.read)
+    for found in (*first.numbers, *rules.read):
         assert 0 <= found.start < found.end <= len(message)
+    assert all(2 <= found.value <= 99 for found in rules.read)
 
 
 def test_the_model_loads_with_both_models_and_thresholds() -> None:
