@@ -333,9 +333,7 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
     if not any(c.isalnum() for c in text):
         return CLEAN
     toks = [
-        Tok(
-            g, m.start(), m.end(), "w" if g.isalpha() else "n" if g.isdigit() else "m" if g.isalnum() else "p"
-        )
+        Tok(g, *m.span(), "w" if g.isalpha() else "n" if g.isdigit() else "m" if g.isalnum() else "p")
         for m in TOKEN.finditer(text)
         for g in (m.group(),)
     ]
@@ -381,7 +379,7 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         range_end = None
     if (
         scene.wordset & REPDIGIT_WORDS
-        and scene.wordset & (roles.HAVE | CARDS)
+        and scene.wordset & HAVE_OR_CARDS
         and not scene.wordset & DATE_CONTEXT
         and REPDIGIT_TOLD.search(scene.joined)
     ):
@@ -815,14 +813,14 @@ def _digit_places(nums: list[Num], scene: Scene) -> list[Num]:
         kept = [n for n in nums if n is not first and n is not last]
         kept.append(Num(first.value * 10 + last.value, a.first, b.last, "arithmetic", odd=True))
         return sorted(kept, key=lambda n: n.first)
-    if first is not None and first.value >= 2 and scene.wordset & (roles.CARD_NOUNS | POSSESSIVES):
+    if first is not None and first.value >= 2 and scene.wordset & CARD_NOUNS_OR_POSSESSIVES:
         first.value *= 10  # "ta carte commence par un 7": the seventies
         first.how = "decade"
     if (
         last is not None
         and first is None
-        and (scene.mine or scene.wordset & (roles.CARD_NOUNS | roles.HAVE))
-        and not set(words[last.last + 1 : last.last + 2]) & (roles.UNITS | roles.COUNT_NOUNS)
+        and (scene.mine or scene.wordset & CARD_NOUNS_OR_HAVE)
+        and not set(words[last.last + 1 : last.last + 2]) & UNITS_OR_COUNT_NOUNS
         and (
             (
                 last.first > 1
@@ -885,7 +883,7 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
                 b.how == "digits"
                 and len(toks[b.first].text) == 1
                 and gap.strip().lower() == "y"
-                and not (b.last + 1 < len(toks) and toks[b.last + 1].text.lower() in CARDS | COUNTABLE)
+                and not (b.last + 1 < len(toks) and toks[b.last + 1].text.lower() in CARDS_OR_COUNTABLE)
             )
             pause = b.how == "word" and gap.strip() in ("...", "..", "…")
             # A unit word the reader kept apart, right after the tens: another language's ("seventy-deux",
@@ -1211,7 +1209,7 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
         before = scene.words[max(0, covered[0] - 8) : covered[0]]
         after = scene.words[covered[-1] + 1 : covered[-1] + 7]
         framed = (
-            (set(before) | set(after)) & (roles.HAVE - {"me"})
+            (set(before) | set(after)) & HAVE_BUT_ME
             or roles.MINE.search(scene.joined)
             or "=" in before
             or REFERENCE_FRAME & set(before)
@@ -1835,7 +1833,8 @@ class Scene:
         self.lookalike: list[bool] = []
         self.starts: list[int] = []
         self._at: dict[frozenset[str], set[int]] = {}
-        self.words = [fold(t.text) for t in toks]
+        # The text is lower case already: an ASCII token is folded as it stands.
+        self.words = [t.text if t.text.isascii() else fold(t.text) for t in toks]
         self._toks = toks
         wordset = set(self.words)
         self.wordset = wordset
@@ -2284,7 +2283,7 @@ def _harmless(
         and b2 not in ("go", "goes", "lay", "put", "drop", "come", "comes", "one", "card")
         and not scene.pile_ref
         and not scene.mine
-        and not scene.wordset & (CARDS | roles.HAVE - {"me"})
+        and not scene.wordset & CARDS_OR_HAVE_BUT_ME
     ):
         return "a time"
     # A date said with today or tomorrow: "mañana es 18", "heute ist der 3.", "tomorrow is the 18th".
@@ -2350,7 +2349,7 @@ def _harmless(
     if (
         digits
         and (after_tok == "/" or before_tok == "/")
-        and scene.wordset & (SCORING | LAID_WORDS)
+        and scene.wordset & SCORING_OR_LAID
         and not scene.pile_ref
     ):
         return "a score"
@@ -2375,7 +2374,7 @@ def _harmless(
                 and prev[3] in KIDS_THEY
             )
         )
-        and scene.wordset & (FAMILY_PLURALS | roles.PEOPLE)
+        and scene.wordset & FAMILY_OR_PEOPLE
         and not scene.pile_ref
     ):
         return "an age"
@@ -2423,7 +2422,7 @@ def _harmless(
         and b1 == "los"
         and b2 == "en"
         and not set(nxt[:2]) & CARD_OR_PILE
-        and not set(prev[2:5]) & (roles.HAVE | {"algo", "alguna", "alguno"})
+        and not set(prev[2:5]) & HAVE_OR_SOME
         and not scene.pile_ref
     ):
         return "a decade of years"
@@ -2664,7 +2663,7 @@ def _harmless(
         and not set(prev[:4]) & roles.HAVE  # "in poker I have 47", "sitting on the 21, blackjack"
         and not scene.pile_named
         and not scene.mine
-        and not scene.wordset & HAND_WORDS - {"card", "cards", "carte", "cartes", "carta", "cartas", "karten"}
+        and not scene.wordset & HAND_WORDS_BUT_CARDS
     ):
         return "a number of another game"
     # Time said by the quarter: "zwanzig nach acht", "ten past nine", "twenty to six".
@@ -2819,7 +2818,7 @@ def _harmless(
         and scene.capital(n.first)
         and scene.wordset & WORKS
         and scene.near(scene.words_at(WORKS), n, 0, 8)
-        and not set(prev[:3] + nxt[:2]) & (roles.HAVE | PLAY_VERBS)
+        and not set(prev[:3] + nxt[:2]) & HAVE_OR_PLAY
         and not scene.pile_ref
         and not scene.mine
     ):
@@ -2834,7 +2833,7 @@ def _harmless(
         return "a result"
     if (b1 == "mis" and b2 == "a") or (b1 in ("mes", "mis") and b2 in ("a", "à") and a1 in roles.AGE_AFTER):
         return "an age"  # "a mis 40 me he comprado una Switch": "at my forty (years)"
-    if b1 == "mit" and scene.wordset & LIFE_STARTS and not (set(nxt[:2]) & (roles.CARD_NOUNS | roles.PILE)):
+    if b1 == "mit" and scene.wordset & LIFE_STARTS and not (set(nxt[:2]) & CARD_NOUNS_OR_PILE):
         return "an age"  # "mit 35 fang ich jetzt mit Brettspielen an"
     # A compound word: "a 3-way tie", "a 6-pack", "2-for-1".
     if (
@@ -2860,9 +2859,7 @@ def _harmless(
         return "a size or a shirt number"
     if a1 == "de" and a2 in ("zapato", "zapatos", "pie", "calzado"):
         return "a size or a shirt number"
-    if _school(scene) and (
-        not set(prev[:3]) & roles.HAVE - {"me"} or scene.near(scene.words_at(SCHOOL), n, 0, 6)
-    ):
+    if _school(scene) and (not set(prev[:3]) & HAVE_BUT_ME or scene.near(scene.words_at(SCHOOL), n, 0, 6)):
         return "a mark at school"  # "hab ne 2,3 in der Mathe-Klausur": the test follows the mark
     if b1 in ("un", "una", "ein", "eine", "ne") and b2 in GIVEN_A_MARK:
         return "a mark at school"  # "me han puesto un 7", "m'a mis un 12"
@@ -2939,7 +2936,7 @@ def _harmless(
         and not scene.near(scene.mine_at, n)
         and b1 not in roles.ARTICLES
         and b1 not in POSSESSIVES
-        and not set(prev[:3]) & (PLAY_VERBS | roles.HAVE)
+        and not set(prev[:3]) & HAVE_OR_PLAY
     ):
         return "a time"
     if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
@@ -2966,14 +2963,14 @@ def _harmless(
         and b1 in ("le", "el", "am", "the")
         # the number is not its own month: "moi c'est le sept" (sept, Sept.)
         and scene.near(scene.words_at(DATE_CONTEXT) - set(range(n.first, n.last + 1)), n)
-        and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
+        and not set(prev[:3]) & HAVE_OR_PLAY
     ):
         return "a date"  # "elle a eu 90 ans le 3"
     if (
         value <= 31
         and b1 in ("le", "el", "the", "am", "den")
         and (scene.wordset & EVENTS or _we_verb(prev[:3]))
-        and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
+        and not set(prev[:3]) & HAVE_OR_PLAY
     ):
         return "a date"  # "el 14 imposible, cena con los suegros", "on rejoue le 31", "jugamos el 31?"
     if b1 in ("en", "in", "el", "im") and set(prev[:3]) & BORN:
@@ -3066,12 +3063,12 @@ def _harmless(
         value >= 10
         and scene.wordset & roles.BIRTHDAY
         and not scene.wordset & CARD_OR_PILE
-        and not set(prev[:3]) & (roles.HAVE | PLAY_VERBS)
+        and not set(prev[:3]) & HAVE_OR_PLAY
     ):
         return "an age"
     if b1 == "at" and value >= 5 and set(prev[:5]) & LIFE_STARTS:
         return "an age"  # "I first played this at 16"
-    if b1 == "los" and b2 == "a" and value >= 5 and not set(prev[:4]) & (roles.HAVE | PLAY_VERBS):
+    if b1 == "los" and b2 == "a" and value >= 5 and not set(prev[:4]) & HAVE_OR_PLAY:
         return "an age"  # "a los 16 aprendí"
     if (
         before_tok == "'" and after_tok != "'"
@@ -3555,7 +3552,7 @@ def _pile_numbered(scene: Scene) -> bool:
 
 def _title(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     """A capitalised name beside the number, as in a title: "Twelve Monkeys", "Area 51"."""
-    if set(prev[:3]) & (roles.HAVE | PLAY_VERBS | ASKING_WORDS):
+    if set(prev[:3]) & TITLE_BLOCKERS:
         return False
     return _titled(n, toks, scene, prev) and not scene.shouting
 
@@ -3717,12 +3714,7 @@ def _card_cue(
         return True  # "3 here": the answer to "who has...?"
     if b1 in ("du", "del") and len(prev) > 1 and prev[1] in roles.PILE:
         return True  # "ne touchez pas à la pile du 5": the pile named by its top
-    if (
-        b1 == "de"
-        and len(prev) > 2
-        and prev[1] in ("una", "uno", "otra", "otro")
-        and prev[2] in roles.HAVE | {"y"}
-    ):
+    if b1 == "de" and len(prev) > 2 and prev[1] in ("una", "uno", "otra", "otro") and prev[2] in HAVE_OR_Y:
         return True  # "tengo una de 4 y otra de 5"
     if len(prev) > 1 and prev[1] in DEMONSTRATIVES:
         return True  # "ce fichu 5", "this stupid 7"
@@ -3841,7 +3833,7 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     if prev[:2] == ["del", "lo"]:
         return True  # "hacé lo del diez en la 3": the ten thing
     # A pile named without a trick word: "10 on pile 2" is the trick, "I have a 10 for pile 2" a card.
-    return scene.pile_named and not set(prev[:2]) & (roles.ARTICLES | roles.HAVE)
+    return scene.pile_named and not set(prev[:2]) & ARTICLES_OR_HAVE
 
 
 def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
@@ -3886,8 +3878,7 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     if b1 in ("moins", "menos") and len(prev) > 1 and prev[1] in ("au", "al", "lo", "du"):
         return False  # "au moins 2", "al menos dos", "por lo menos": at least, not minus
     if b1 in ("by", "um", "de", "plus", "minus", "moins", "menos", "mas", "+", "-") and (
-        set(prev[1:4]) & (roles.OFFSET_WORDS | roles.TOP)
-        or b1 in ("plus", "minus", "moins", "menos", "mas", "+", "-")
+        set(prev[1:4]) & OFFSET_OR_TOP or b1 in ("plus", "minus", "moins", "menos", "mas", "+", "-")
     ):
         return True
     if b1 in ("a", "à") and (a1 in ("du", "del") or (a1 == "de" and a2 in ("la", "l"))):
@@ -3932,7 +3923,7 @@ def _step_after_pile(n: Num, scene: Scene) -> bool:
     if k < 0 or (words[k] not in roles.PILE and words[k] != "la"):
         return False
     _, nxt = _near(scene, n.first, n.last, 0, 2)
-    return not (set(nxt) & (roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS))
+    return not (set(nxt) & COUNTED_NOUNS)
 
 
 STEP_FILLERS = frozenset(
@@ -4074,7 +4065,7 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     if (
         n.first + 1 < len(scene.words)
         and scene.capital(n.first + 1)
-        and scene.words[n.first + 1] not in (roles.CARD_NOUNS | roles.PILE)
+        and scene.words[n.first + 1] not in CARD_NOUNS_OR_PILE
     ):
         return "a decade of years"  # German compounds: "80er Partymusik", "die 90er Jahre"
     if scene.words[n.first] in COLLECTIVES and set(prev[:3]) & WE_WERE:
@@ -4504,7 +4495,7 @@ def _count_follows(n: Num, scene: Scene) -> bool:
     if n.last + 1 < len(scene.words) and scene.words[n.last + 1] == ".":
         return False  # "100 - 3. that's all": the sentence ends, "'s" is no unit
     _, nxt = _near(scene, n.first, n.last, 0, 2)
-    return bool(set(nxt) & (roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS))
+    return bool(set(nxt) & COUNTED_NOUNS)
 
 
 def _german_near(scene: Scene) -> bool:
@@ -4780,6 +4771,28 @@ def _derived(nums: list[Num], parts: list[Num], value: int, first: int, last: in
         nums.append(Num(value, first, last, "arithmetic", odd=True))
         for m in parts:
             m.allowed = "part of a sum"
+
+
+# Unions of the word sets above, built once here rather than at every call that tests them (after
+# every set they join is defined).
+HAVE_BUT_ME = roles.HAVE - {"me"}
+HAVE_OR_CARDS = roles.HAVE | CARDS
+HAVE_OR_PLAY = roles.HAVE | PLAY_VERBS
+HAVE_OR_SOME = roles.HAVE | {"algo", "alguna", "alguno"}
+HAVE_OR_Y = roles.HAVE | {"y"}
+CARDS_OR_HAVE_BUT_ME = CARDS | HAVE_BUT_ME
+CARDS_OR_COUNTABLE = CARDS | COUNTABLE
+CARD_NOUNS_OR_HAVE = roles.CARD_NOUNS | roles.HAVE
+CARD_NOUNS_OR_PILE = roles.CARD_NOUNS | roles.PILE
+CARD_NOUNS_OR_POSSESSIVES = roles.CARD_NOUNS | POSSESSIVES
+TITLE_BLOCKERS = roles.HAVE | PLAY_VERBS | ASKING_WORDS
+ARTICLES_OR_HAVE = roles.ARTICLES | roles.HAVE
+OFFSET_OR_TOP = roles.OFFSET_WORDS | roles.TOP
+UNITS_OR_COUNT_NOUNS = roles.UNITS | roles.COUNT_NOUNS
+COUNTED_NOUNS = roles.COUNT_NOUNS | roles.UNITS | roles.PLAYER_NOUNS
+SCORING_OR_LAID = SCORING | LAID_WORDS
+FAMILY_OR_PEOPLE = FAMILY_PLURALS | roles.PEOPLE
+HAND_WORDS_BUT_CARDS = HAND_WORDS - {"card", "cards", "carte", "cartes", "carta", "cartas", "karten"}
 
 
 def clear_caches() -> None:
