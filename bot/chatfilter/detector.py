@@ -260,8 +260,8 @@ class Verdict:
     severity: str | None  # "high", "medium", "low" or None when not flagged
     numbers: tuple[Found, ...] = ()
     reason: str = ""
-    # On a pass: the numbers 2..99 the rules read and explained as harmless (a count, a time...). The
-    # learned stage's rescue reports them as the likely values.
+    # On a pass: the numbers 2..99 the rules read and explained as harmless (a count, a time...; not a
+    # pile number or the backwards trick's 10). The learned stage's rescue reports them as its values.
     read: tuple[Found, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
@@ -297,6 +297,8 @@ DEFAULT_CONTEXT = Context()  # frozen: one for every call without a context
 
 
 IN_HAND = "names a card in the sender's hand"
+# Roles a rescued message's number is never taken for a card in: it names a pile, or the trick's 10.
+NEVER_A_CARD = frozenset({"a pile number", "the backwards trick"})
 STAGE = "override: "  # the start of every reason the learned stage gives
 RESCUED = STAGE + "card talk without a readable number"
 RESCUED_READ = STAGE + "card talk; a number read as harmless may be a card"
@@ -411,7 +413,7 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         read = tuple(
             Found(n.value, norm.origin[toks[n.first].start], norm.origin[toks[n.last].end - 1] + 1)
             for n in sorted(nums, key=lambda n: n.first)
-            if 2 <= n.value <= 99
+            if 2 <= n.value <= 99 and n.allowed not in NEVER_A_CARD
         )
         return Verdict(False, None, (), _allowed_reason(nums), read)
     found = tuple(

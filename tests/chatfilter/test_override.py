@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.chatfilter import Context, check, override
-from bot.chatfilter.detector import RESCUED, check_rules
+from bot.chatfilter.detector import RESCUED, RESCUED_READ, check_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +42,22 @@ def test_the_veto_drops_a_rule_flag(message: str) -> None:
     assert verdict.severity is None
     assert verdict.numbers == ()
     assert verdict.reason.startswith("override: ")
+
+
+def test_the_rescue_reports_the_numbers_the_rules_read_as_harmless() -> None:
+    message = "my card is like that old highway song, route 66"
+    rules = check_rules(message)
+    assert not rules.flag and [f.value for f in rules.read] == [66]
+    verdict = check(message)
+    assert verdict.flag and verdict.severity == "low"
+    assert verdict.reason == RESCUED_READ
+    assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [(66, "66")]
+
+
+def test_a_pile_number_or_the_tricks_ten_is_never_read_as_a_possible_card() -> None:
+    assert check_rules("en la pila 2 juego uno").read == ()
+    assert check_rules("I can do the 10 back on pile 3").read == ()
+    assert check_rules("je peux faire le saut de 10 sur la pile 1").read == ()
 
 
 @pytest.mark.parametrize("message", RESCUED_MESSAGES)
@@ -112,7 +128,7 @@ def test_the_stage_never_crashes_and_is_deterministic(message: str) -> None:
 def test_the_model_loads_with_both_models_and_thresholds() -> None:
     model = json.loads(override.MODEL_PATH.read_text(encoding="utf-8"))
     assert override.MODEL is not None
-    assert model["rounds"] == [f"r{n}h" for n in range(4, 15)]
+    assert model["rounds"] == [f"r{n}h" for n in range(4, 18)]
     assert len(model["veto"]) > 1000 and len(model["rescue"]) > 1000
     assert "bias" in model["veto"] and "bias" in model["rescue"]
     assert 0 < model["thresholds"]["veto_p_flag_below"] < 1

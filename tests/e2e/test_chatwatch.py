@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from tests.e2e.helpers import fields, open_table, reports, title_of
 
@@ -246,15 +247,22 @@ async def test_a_notice_that_cannot_be_updated_or_posted_does_not_silence_the_ne
     assert "in a row" not in found[-1].content
 
 
-async def test_a_flag_of_the_learned_stage_alone_is_a_warning_not_a_deletion(simcord_env):
-    """A card told by its place with no number in it is caught by the learned stage after the rules:
-    even in delete mode the message stays, with a warning reaction and a notice asking to edit it;
-    a card number the rules read is still removed."""
-    from bot.chatfilter import check
-    from bot.chatfilter.detector import RESCUED
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        # A card told by its place, with no number in it.
+        ("tengo la carta justo debajo", "RESCUED"),
+        # A card told by a reference whose number the rules read as harmless (a label).
+        ("my card is like that old highway song, route 66", "RESCUED_READ"),
+    ],
+)
+async def test_a_flag_of_the_learned_stage_alone_is_a_warning_not_a_deletion(simcord_env, message, reason):
+    """A message the rules pass but the learned stage after them catches: even in delete mode it
+    stays, with a warning reaction and a notice asking to edit it; a card number the rules read is
+    still removed."""
+    from bot.chatfilter import check, detector
 
-    message = "tengo la carta justo debajo"
-    assert check(message).reason == RESCUED
+    assert check(message).reason == getattr(detector, reason)
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
     await open_table(env, channel, ann, bob)
