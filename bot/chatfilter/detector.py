@@ -324,7 +324,8 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
         )
     if verdict.read:
         return Verdict(True, "low", verdict.read, RESCUED_READ)
-    return Verdict(True, "low", (), RESCUED)
+    words = tuple(Found(*found) for found in override.number_words(message))
+    return Verdict(True, "low", words, RESCUED_READ if words else RESCUED)
 
 
 def check_rules(message: str, context: Context | None = None) -> Verdict:

@@ -25,17 +25,34 @@ MODEL_PATH = Path(__file__).with_name("override.json")
 NUMBER_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 
 
+def _word_value(word: str) -> int | None:
+    """The value of a number word by its first reading (typos and compounds included), else None."""
+    readings = read_word(word, LANGUAGES)
+    pieces = [p for r in readings[:1] for p in r.pieces if p.kind != "C"]
+    return sum(p.value for p in pieces) if pieces else None
+
+
 def _number_class(word: str) -> str:
     """The class of a number token: small (2-9), card (10-99), other; '' for a word that is none."""
     if word.isdigit():
         value = int(word) if word.isascii() and len(word) < 6 else 100
     else:
-        readings = read_word(word, LANGUAGES)
-        pieces = [p for r in readings[:1] for p in r.pieces if p.kind != "C"]
-        if not pieces:
+        read = _word_value(word)
+        if read is None:
             return ""
-        value = sum(p.value for p in pieces)
+        value = read
     return "S" if 2 <= value <= 9 else "C" if 10 <= value <= 99 else "O"
+
+
+def number_words(message: str) -> list[tuple[int, int, int]]:
+    """(value, start, end) of each word (not digits) that reads as a number 2..99: the values a rescue
+    reports when the rules read no number at all ("acht. sonst nichts")."""
+    found = []
+    for m in NUMBER_TOKEN.finditer(message):
+        word = m.group()
+        if word.isalpha() and (value := _word_value(fold(word))) is not None and 2 <= value <= 99:
+            found.append((value, m.start(), m.end()))
+    return found
 
 
 def role_features(message: str) -> list[str]:

@@ -54,6 +54,14 @@ def test_the_rescue_reports_the_numbers_the_rules_read_as_harmless() -> None:
     assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [(66, "66")]
 
 
+def test_the_rescue_reports_number_words_when_the_rules_read_no_number() -> None:
+    message = "acht. sonst nichts brauchbares"
+    assert not check_rules(message).flag and check_rules(message).read == ()
+    verdict = check(message)
+    assert verdict.reason == RESCUED_READ
+    assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [(8, "acht")]
+
+
 def test_a_pile_number_or_the_tricks_ten_is_never_read_as_a_possible_card() -> None:
     assert check_rules("en la pila 2 juego uno").read == ()
     assert check_rules("I can do the 10 back on pile 3").read == ()
