@@ -5,7 +5,7 @@
 
 Both read the words around each number (`role_features`) and three features of the rules' verdict
 (`rule_features`: flag, kind of reason, number of values). They were trained on the rules' FIRST-SIGHT
-verdicts of the development rounds r4h..r19h (the rules as they were before each round was tuned on);
+verdicts of the development rounds r4h..r21h (the rules as they were before each round was tuned on);
 bench/train_override.py rebuilds override.json, which is loaded once, at import. Pure Python; knows
 nothing of Discord.
 """
