@@ -15,6 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -1819,6 +1820,12 @@ class cached_property:  # like functools.cached_property, without its lock
 # --- judging numbers in their context --------------------------------------------------------
 
 
+@lru_cache(maxsize=16384)
+def _idiom_keys_of(word: str) -> frozenset[str]:
+    """The idiom keys a word begins with, read once per word."""
+    return roles.IDIOM_KEYS.intersection([word[:k] for k in roles.IDIOM_KEY_LENGTHS])
+
+
 def _word(toks: list[Tok], i: int) -> str:
     return fold(toks[i].text) if 0 <= i < len(toks) else ""
 
@@ -1895,6 +1902,11 @@ class Scene:
         return bool(self.upper) and self.words[k].isalpha() and self.upper[self.starts[k]]
 
     @cached_property
+    def capitals(self) -> bool:
+        """Some character of the message was upper case: else no token is `capital`."""
+        return 1 in self.upper  # `upper` is bytes (ASCII) or a list of bools
+
+    @cached_property
     def letters(self) -> int:
         return sum(c.isalpha() for c in self.message)
 
@@ -1904,11 +1916,15 @@ class Scene:
 
     @cached_property
     def idiom(self) -> set[int]:
-        lengths = roles.IDIOM_KEY_LENGTHS
-        present = roles.IDIOM_KEYS.intersection([w[:k] for w in self.wordset for k in lengths])
+        present = set().union(*map(_idiom_keys_of, self.wordset))
         found: set[int] = set()
+        joined = self.joined
+        has = joined.__contains__
         for key in present:
-            found |= self.covered(roles.IDIOMS_BY_KEY[key])
+            # Most keys are common words: run their idioms only if one of them has every piece it
+            # needs somewhere in the text.
+            if any(all(any(map(has, choice)) for choice in needs) for needs in roles.IDIOM_NEEDS[key]):
+                found |= self.covered(roles.IDIOMS_BY_KEY[key])
         return found
 
     @cached_property
@@ -2613,7 +2629,7 @@ def _harmless(
         and a1 in ("i", "we", "he", "she", "you", "my", "his", "her", "our")
     ):
         return "an age"  # "At 65 I finally understand this game"
-    if {a1, a2} & roles.BIRTHDAY or (len(prev) > 0 and prev[0] in roles.BIRTHDAY):
+    if a1 in roles.BIRTHDAY or a2 in roles.BIRTHDAY or b1 in roles.BIRTHDAY:  # b1 is prev[0]
         return "an age"
     if digits and after_tok == "." and b1 in ("zum", "zur"):
         return "an ordinal"
@@ -2632,8 +2648,8 @@ def _harmless(
         and b2 != "at"
     ):
         return "a time"  # "I'm up till like 11"
-    if any(_street(w) for w in scene.words[max(0, n.first - 6) : n.first]) and (
-        before_tok == "#" or (before_tok == "-" and n.first > 2 and scene.words[n.first - 3] == "#")
+    if (before_tok == "#" or (before_tok == "-" and n.first > 2 and scene.words[n.first - 3] == "#")) and any(
+        _street(w) for w in scene.words[max(0, n.first - 6) : n.first]
     ):
         return "an address"  # "calle 45 #12-30"
     # A range of piles: "Número de pila (1 a 4)", "piles 1 to 4".
@@ -2705,7 +2721,7 @@ def _harmless(
     if value <= 24 and b1 == "las" and set(prev[1:3]) & {"son", "eran", "seran"}:
         return "a time"
     # Sports figures: "82 off 53 balls", "287/6 in 50 overs", "2 goals".
-    if any(w in SPORT_UNITS for w in nxt[:3]) and (scene.wordset & SPORT or a1 in SPORT_UNITS):
+    if not SPORT_UNITS.isdisjoint(nxt[:3]) and (scene.wordset & SPORT or a1 in SPORT_UNITS):
         return "a sports figure"
     # A bus or a tram by its number: "on the 42 bus", "la línea 5".
     if a1 in TRANSPORT and b1 in ("the", "le", "la", "el", "der", "die", "den", "dem", "my", "mon", "mi"):
@@ -2920,8 +2936,9 @@ def _harmless(
     ):
         return "a pile number"  # "la 2": la pila 2, la pile 2; "sur la 3", "la cuatro es mía"
     # Times: "um 8", "at 10 sharp", "22h", "a las diez", "Viertel nach neun", "9ish" for "when?".
-    near_time = {n.first - 2, n.first - 1, n.first, n.last, n.last + 1} & scene.time_words
-    if near_time and (value <= 24 or n.first in scene.time_words):
+    time_words = scene.time_words
+    near_time = time_words and {n.first - 2, n.first - 1, n.first, n.last, n.last + 1} & time_words
+    if near_time and (value <= 24 or n.first in time_words):
         return "a time"
     if a1 in roles.TIME_AFTER and value <= 24 and not (a1 == "pile" and b1 not in ("a", "at")):
         return "a time"
@@ -2934,8 +2951,9 @@ def _harmless(
     ) and (b1 in ("at", "um", "gegen", "vers", "hacia", "till", "until", "by") or scene.has_weekday):
         return "a time"  # "at 17" with no clock word is a place in the game, not an hour
     if (
-        scene.near(scene.time_question_at, n)
-        and value <= 24
+        value <= 24
+        and scene.time_question  # else `time_question_at` is empty
+        and scene.near(scene.time_question_at, n)
         and not scene.near(scene.mine_at, n)
         and b1 not in roles.ARTICLES
         and b1 not in POSSESSIVES
@@ -2959,7 +2977,12 @@ def _harmless(
         return "money"
     if b1 in ("a", "at", "um") and b2 in roles.WEEKDAYS and value <= 24:
         return "a time"  # "on reprend demain à 14"
-    if value <= 31 and scene.near(scene.words_at(MEETING), n) and not set(prev[:3]) & roles.HAVE:
+    if (
+        value <= 31
+        and not scene.wordset.isdisjoint(MEETING)
+        and scene.near(scene.words_at(MEETING), n)
+        and not set(prev[:3]) & roles.HAVE
+    ):
         return "a date or a time"
     if (
         value <= 31
@@ -3396,12 +3419,15 @@ AT_ONCE = (
     ("de", "una", "vez"),
     ("del", "tiron"),
 )
+AT_ONCE_FIRST = frozenset(words[0] for words in AT_ONCE)
 OTHER_GAME = re.compile(r"\b(?:UNO|Uno)\b")
 
 
 def _at_once(nxt: list[str]) -> bool:
     """The words after a count say it was done in one go: "5 auf einmal", "4 d'un coup"."""
-    return any(tuple(nxt[: len(words)]) == words for words in AT_ONCE)
+    return (
+        bool(nxt) and nxt[0] in AT_ONCE_FIRST and any(tuple(nxt[: len(words)]) == words for words in AT_ONCE)
+    )
 
 
 # Suits of other card games (The Game has none): "el 7 de espadas", "the 10 of spades", "Herz Zehn".
@@ -3416,11 +3442,16 @@ def _other_game_card(n: Num, toks: list[Tok], scene: Scene) -> bool:
     """A draw card of UNO, named with its game: "ayer en el UNO me comí un +4"; a card of a suit."""
     last = n.last
     words = scene.words
-    after = [w for w in words[last + 1 : last + 5] if w.isalnum()][:2]
-    if after[:1] in (["of"], ["de"], ["d"], ["von"]) and after[1:] and after[1] in SUITS:
-        return True
-    if n.first > 0 and words[n.first - 1] in SUITS and words[n.first - 1] in ("pik", "herz", "karo", "kreuz"):
-        return True  # "Herz 10", "Pik Sieben"
+    if not scene.wordset.isdisjoint(SUITS):  # both checks of a suit need one in the message
+        after = [w for w in words[last + 1 : last + 5] if w.isalnum()][:2]
+        if after[:1] in (["of"], ["de"], ["d"], ["von"]) and after[1:] and after[1] in SUITS:
+            return True
+        if (
+            n.first > 0
+            and words[n.first - 1] in SUITS
+            and words[n.first - 1] in ("pik", "herz", "karo", "kreuz")
+        ):
+            return True  # "Herz 10", "Pik Sieben"
     return (
         toks[last].text in ("2", "4")
         and last > 0
@@ -3555,8 +3586,8 @@ def _pile_numbered(scene: Scene) -> bool:
 
 def _title(n: Num, toks: list[Tok], scene: Scene, prev: list[str]) -> bool:
     """A capitalised name beside the number, as in a title: "Twelve Monkeys", "Area 51"."""
-    if set(prev[:3]) & TITLE_BLOCKERS:
-        return False
+    if not scene.capitals or set(prev[:3]) & TITLE_BLOCKERS:
+        return False  # each way of `_titled` needs a word written with a capital
     return _titled(n, toks, scene, prev) and not scene.shouting
 
 
@@ -4803,3 +4834,5 @@ def clear_caches() -> None:
     read_word.cache_clear()
     one_typo_away.cache_clear()
     fold.cache_clear()
+    override.clear_caches()
+    _idiom_keys_of.cache_clear()

@@ -305,6 +305,81 @@ for _alternative in _alternatives(IDIOMS.pattern):
         _BY_KEY.setdefault(_key, []).append(_alternative)
 IDIOMS_BY_KEY: dict[str, re.Pattern[str]] = {k: re.compile("|".join(v)) for k, v in _BY_KEY.items()}
 
+
+def _group_end(pattern: str, k: int) -> int:
+    """The offset just past the ")" that closes the group opened at `k`."""
+    depth = 0
+    while k < len(pattern):
+        c = pattern[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c == "[":
+            k = pattern.index("]", k + 2) + 1
+            continue
+        depth += (c == "(") - (c == ")")
+        k += 1
+        if depth == 0:
+            return k
+    raise ValueError(pattern)
+
+
+def _required(branch: str) -> list[tuple[str, ...]]:
+    """Plain text every match of `branch` (no top-level "|") holds: a list of choices, each met when
+    one of its strings stands in the text. Conservative: what it cannot read it leaves out."""
+    found: list[tuple[str, ...]] = []
+    run, k = "", 0
+
+    def close() -> None:
+        nonlocal run
+        if run:
+            found.append((run,))
+        run = ""
+
+    while k < len(branch):
+        c = branch[k]
+        after = branch[k + 1] if k + 1 < len(branch) else ""
+        if c == "(":
+            close()
+            end = _group_end(branch, k)
+            inner = branch[k + 1 : end - 1]
+            optional = end < len(branch) and branch[end] in "?*{"
+            lookaround = inner.startswith("?") and not inner.startswith("?:")
+            if not optional and not lookaround:
+                # one of its branches matches: the first piece each branch needs, any of them
+                branches = [_required(b) for b in _alternatives(inner.removeprefix("?:"))]
+                if all(branches):
+                    found.append(tuple(s for needs in branches for s in needs[0]))
+            k = end
+            continue
+        if c == "[" or c in ".^$)" or (c == "\\" and after.isalnum()):
+            close()  # a class, any character, an anchor or a class escape: no plain text
+            k = branch.index("]", k + 2) + 1 if c == "[" else k + (2 if c == "\\" else 1)
+            continue
+        if c in "?*+{":
+            # a quantifier: the character before it may be missing ("?", "*", "{0,..}") or repeated
+            if c != "+":
+                run = run[:-1]
+            close()
+            k = branch.index("}", k) + 1 if c == "{" else k + 1
+            continue
+        if c == "\\":
+            c, k = after, k + 1  # an escaped mark stands for itself: "\\?"
+        if k + 1 < len(branch) and branch[k + 1] in "?*{":
+            close()  # this character is optional: it ends the plain run before it
+        run += c
+        k += 1
+    close()
+    return found
+
+
+# What each idiom of a key needs beside the key: the keys hold very common words ("los", "mon", "3"),
+# so a key present whose idioms each lack a piece of their plain text leaves its expression unrun (an
+# expression none of whose idioms can match finds nothing).
+IDIOM_NEEDS: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {
+    k: tuple(tuple(_required(a)) for a in v) for k, v in _BY_KEY.items()
+}
+
 # Sayings that name a card value without a number: bingo calls, "the age of Christ".
 SAYINGS: dict[str, tuple[re.Pattern[str], int]] = {
     "two little ducks": (re.compile(r"two\s+little\s+ducks"), 22),
