@@ -17,6 +17,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from bot.chatfilter.lexicon import LANGUAGES, fold
 from bot.chatfilter.words import read_word
@@ -28,7 +29,9 @@ NUMBER_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 def _word_value(word: str) -> int | None:
     """The value of a number word by its first reading (typos and compounds included), else None."""
     readings = read_word(word, LANGUAGES)
-    pieces = [p for r in readings[:1] for p in r.pieces if p.kind != "C"]
+    if not readings:  # most words: skip building the piece list
+        return None
+    pieces = [p for p in readings[0].pieces if p.kind != "C"]
     return sum(p.value for p in pieces) if pieces else None
 
 
@@ -112,13 +115,184 @@ VETO_BELOW = THRESHOLDS.get("veto_p_flag_below", 0.0)
 RESCUE_AT_LEAST = THRESHOLDS.get("rescue_p_flag_at_least", 2.0)
 
 
+# decide() scores a message from its tokens, without building its feature strings. The stage runs
+# right after the rules, whose reading has pushed the stage's data out of the CPU caches: each lookup
+# in a model of ~50,000 weights then costs about half a microsecond, and role_features' ~30 features
+# a message were most of the stage's time. So the weights are regrouped at import by the word they
+# read (`Word`), and each model keeps the tokens it has seen lately with their word's weights
+# (`Token`): a message costs one lookup per token (which also spares fold() and _number_class()),
+# then small lookups in the tables of the words around its numbers. The weights found are summed in
+# role_features' order by sum(), as p_flag does, so P(flag) is the same float (a feature without a
+# weight adds 0.0 there, which changes no sum; no kept weight is 0).
+class Word(NamedTuple):
+    """The weights of one model's features that read one word (shown as role_features shows it)."""
+
+    unigram: float = 0.0  # "u:<word>", 0.0 if none
+    bigram: dict[str, float] | None = None  # "b:<word>_<next>" by next word
+    around: dict[str, float] | None = None  # "<class><offset>:<word>" by "<class><offset>", as "C-1"
+    pair: dict[tuple[str, str], float] | None = None  # "<class>bb:<word>_<next>", "…aa:…" by (kind, next)
+
+
+NO_WEIGHTS = Word()
+
+
+class Token(NamedTuple):
+    """A token as role_features reads it, with one model's weights for its word."""
+
+    shown: str  # the folded word, or "#<class>" for a number
+    number: str  # the class of a number, else ""
+    unigram: float
+    bigram: dict[str, float] | None
+    around: dict[str, float] | None
+    pair: dict[tuple[str, str], float] | None
+
+
+class Model(NamedTuple):
+    weights: dict[str, float]  # as trained; read by p_flag and role_features' users
+    bias: float
+    words: dict[str, Word]
+    number: dict[str, float]  # "n:<class>" by class
+    question: float  # "q"
+    # The rule features, each by the text after its "r:", "rk:" or "rn:" (as rule_features writes it)
+    flag: dict[str, float]
+    reason: dict[str, float]
+    values: dict[str, float]
+    # The tokens seen lately (raw, as NUMBER_TOKEN finds them): emptied when full (a token is cheap
+    # to read again) and by clear_caches(), with the caches of fold() and read_word() it stands in for.
+    tokens: dict[str, Token]
+
+
+TOKENS_KEPT = 16384
+CLASSES = ("S", "C", "O")
+SHOWN = {c: f"#{c}" for c in CLASSES}
+OFFSETS = (-3, -2, -1, 1, 2, 3)
+# Per class: (offset, its key in Word.around), and the kinds of Word.pair for the two words before and
+# after a number. One string object each, used to build the tables and to read them.
+AROUND = {c: tuple((off, f"{c}{off:+d}") for off in OFFSETS) for c in CLASSES}
+BEFORE = {c: f"{c}bb" for c in CLASSES}
+AFTER = {c: f"{c}aa" for c in CLASSES}
+_KINDS = {key: key for c in CLASSES for key in (BEFORE[c], AFTER[c], *(k for _, k in AROUND[c]))}
+# Every word some weight reads, one string object each: a token's shown word is looked up here once,
+# so the words' tables are then read with the very keys they hold.
+_WORDS: dict[str, str] = {}
+
+
+def _word(word: str) -> str:
+    return _WORDS.setdefault(word, word)
+
+
+def regroup(weights: dict[str, float]) -> Model:
+    """A model's weights regrouped by the word each feature reads (see above). A word never holds '_'
+    (NUMBER_TOKEN splits on it), so '<word>_<next>' splits one way only."""
+    unigram: dict[str, float] = {}
+    bigram: dict[str, dict[str, float]] = {}
+    around: dict[str, dict[str, float]] = {}
+    pair: dict[str, dict[tuple[str, str], float]] = {}
+    number: dict[str, float] = {}
+    flag: dict[str, float] = {}
+    reason: dict[str, float] = {}
+    values: dict[str, float] = {}
+    for key, w in weights.items():
+        kind, colon, rest = key.partition(":")
+        if not colon:
+            if key not in ("bias", "q"):
+                raise ValueError(f"unknown feature {key!r}")
+        elif kind == "u":
+            unigram[_word(rest)] = w
+        elif kind == "b":
+            a, _, b = rest.partition("_")
+            bigram.setdefault(_word(a), {})[_word(b)] = w
+        elif kind == "n":
+            number[rest] = w
+        elif kind == "r":
+            flag[rest] = w
+        elif kind == "rk":
+            reason[rest] = w
+        elif kind == "rn":
+            values[rest] = w
+        elif kind not in _KINDS:
+            raise ValueError(f"unknown feature {key!r}")
+        elif kind[1:] in ("bb", "aa"):
+            a, _, b = rest.partition("_")
+            pair.setdefault(_word(a), {})[_KINDS[kind], _word(b)] = w
+        else:
+            around.setdefault(_word(rest), {})[_KINDS[kind]] = w
+    words = {
+        word: Word(unigram.get(word, 0.0), bigram.get(word), around.get(word), pair.get(word))
+        for word in unigram.keys() | bigram.keys() | around.keys() | pair.keys()
+    }
+    return Model(
+        weights,
+        weights.get("bias", 0.0),
+        words,
+        number,
+        weights.get("q", 0.0),
+        flag,
+        reason,
+        values,
+        {},
+    )
+
+
+VETO_MODEL = regroup(VETO)
+RESCUE_MODEL = regroup(RESCUE)
+
+
+def clear_caches() -> None:
+    VETO_MODEL.tokens.clear()
+    RESCUE_MODEL.tokens.clear()
+
+
+def _token(model: Model, raw: str) -> Token:
+    word = fold(raw)
+    number = _number_class(word) if word.isalnum() else ""
+    shown = SHOWN[number] if number else word
+    shown = _WORDS.get(shown, shown)
+    token = Token(shown, number, *model.words.get(shown, NO_WEIGHTS))
+    if len(model.tokens) >= TOKENS_KEPT:
+        model.tokens.clear()
+    model.tokens[raw] = token
+    return token
+
+
+def score(model: Model, message: str, flag: bool, reason: str, values: int) -> float:
+    """p_flag(model.weights, role_features(message) + rule_features(flag, reason, values)), the same
+    float, read by words (see above)."""
+    seen = model.tokens
+    tokens = [seen.get(raw) or _token(model, raw) for raw in NUMBER_TOKEN.findall(message)]
+    n = len(tokens)
+    # role_features' order: unigrams, bigrams, then each number's features, "q", the rule features.
+    found = [t.unigram for t in tokens if t.unigram]
+    found += [x for t, u in itertools.pairwise(tokens) if t.bigram and (x := t.bigram.get(u.shown))]
+    for k, t in enumerate(tokens):
+        c = t.number
+        if not c:
+            continue
+        found.append(model.number.get(c, 0.0))
+        for off, kind in AROUND[c]:
+            if 0 <= k + off < n and (around := tokens[k + off].around):
+                found.append(around.get(kind, 0.0))
+        if k >= 2 and (pair := tokens[k - 2].pair):
+            found.append(pair.get((BEFORE[c], tokens[k - 1].shown), 0.0))
+        if k + 2 < n and (pair := tokens[k + 1].pair):
+            found.append(pair.get((AFTER[c], tokens[k + 2].shown), 0.0))
+    if "?" in message:
+        found.append(model.question)
+    found += (
+        model.flag.get(str(flag), 0.0),
+        model.reason.get(reason_kind(reason), 0.0),
+        model.values.get(str(min(values, 3)), 0.0),
+    )
+    z = model.bias + sum(found)
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def decide(message: str, flag: bool, reason: str, values: int) -> tuple[str, float] | None:
     """('veto', p) or ('rescue', p) where the stage overturns the rules' verdict, else None."""
     if MODEL is None:
         raise RuntimeError(f"no {MODEL_PATH.name}: run bench/train_override.py, or check(..., learned=False)")
-    features = role_features(message) + rule_features(flag, reason, values)
     if flag:
-        p = p_flag(VETO, features)
+        p = score(VETO_MODEL, message, flag, reason, values)
         return ("veto", p) if p < VETO_BELOW else None
-    p = p_flag(RESCUE, features)
+    p = score(RESCUE_MODEL, message, flag, reason, values)
     return ("rescue", p) if p >= RESCUE_AT_LEAST else None
