@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.figures import percentile  # noqa: E402
-from bot.chatfilter import check  # noqa: E402
+from bot.chatfilter import check, override  # noqa: E402
 from bot.chatfilter.detector import TOKEN, clear_caches  # noqa: E402
 from bot.chatfilter.lexicon import LANGUAGES, fold  # noqa: E402
 from bot.chatfilter.normalize import normalize  # noqa: E402
@@ -359,6 +359,13 @@ def main() -> int:
         "--writer-cv", action="store_true", help="leave one writer out: a learned model against the rules"
     )
     args = parser.parse_args()
+    if args.override and override.MODEL is None:
+        print(
+            f"the learned stage is off ({override.MODEL_PATH.name} missing or unreadable): build it with "
+            "bench/train_override.py, or score the rules alone with --no-override",
+            file=sys.stderr,
+        )
+        return 2
     if args.writer_cv:
         print("== leave one writer out (development files only)")
         print(json.dumps({"benchmark": "chatfilter writer-cv", "folds": writer_cv()}))

@@ -5,15 +5,17 @@
 
 Both read the words around each number (`role_features`) and three features of the rules' verdict
 (`rule_features`: flag, kind of reason, number of values). They were trained on the rules' FIRST-SIGHT
-verdicts of the development rounds r4h..r21h (the rules as they were before each round was tuned on);
-bench/train_override.py rebuilds override.json, which is loaded once, at import. Pure Python; knows
-nothing of Discord.
+verdicts of the development rounds r4h..r27h (the rules as they were before each round was tuned on);
+bench/train_override.py rebuilds override.json, which is loaded once, at import. A missing or
+unreadable model file turns the stage off (a warning in the log; check() then gives the rules'
+verdict alone): the keeper, and the bot, still start. Pure Python; knows nothing of Discord.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import logging
 import math
 import re
 from pathlib import Path
@@ -21,6 +23,8 @@ from typing import NamedTuple
 
 from bot.chatfilter.lexicon import LANGUAGES, fold
 from bot.chatfilter.words import read_word
+
+log = logging.getLogger(__name__)
 
 MODEL_PATH = Path(__file__).with_name("override.json")
 NUMBER_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
@@ -103,16 +107,6 @@ def load(path: Path = MODEL_PATH) -> dict[str, object]:
         if key not in model:
             raise ValueError(f"{path}: no {key!r}")
     return model
-
-
-# Loaded once, at import. Missing only while bench/train_override.py builds it for the first time
-# (it needs role_features, not the model); check() then refuses to run the stage.
-MODEL: dict[str, object] | None = load() if MODEL_PATH.exists() else None
-VETO: dict[str, float] = MODEL["veto"] if MODEL else {}  # type: ignore[assignment]
-RESCUE: dict[str, float] = MODEL["rescue"] if MODEL else {}  # type: ignore[assignment]
-THRESHOLDS: dict[str, float] = MODEL["thresholds"] if MODEL else {}  # type: ignore[assignment]
-VETO_BELOW = THRESHOLDS.get("veto_p_flag_below", 0.0)
-RESCUE_AT_LEAST = THRESHOLDS.get("rescue_p_flag_at_least", 2.0)
 
 
 # decide() scores a message from its tokens, without building its feature strings. The stage runs
@@ -234,8 +228,41 @@ def regroup(weights: dict[str, float]) -> Model:
     )
 
 
-VETO_MODEL = regroup(VETO)
-RESCUE_MODEL = regroup(RESCUE)
+def load_stage(path: Path = MODEL_PATH) -> tuple[dict[str, object], Model, Model] | None:
+    """The model and its veto and rescue regrouped, or None (the stage off, the rules alone) when the
+    file is missing or cannot be read as one: a bad deploy or a damaged disk costs the stage, never
+    the keeper or the bot's start."""
+    try:
+        model = load(path)
+        parts = []
+        for part in ("veto", "rescue"):
+            weights = model[part]
+            if not isinstance(weights, dict) or not all(
+                isinstance(w, (int, float)) for w in weights.values()
+            ):
+                raise TypeError(f"{part}: not a table of weights")
+            parts.append(regroup(weights))  # every feature must be one score() can read
+        thresholds = model["thresholds"]
+        for key in ("veto_p_flag_below", "rescue_p_flag_at_least"):
+            float(thresholds[key])  # type: ignore[index]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        log.warning(
+            "chat keeper: the learned stage is off, %s cannot be read (%s); the rules alone judge", path, exc
+        )
+        return None
+    return model, parts[0], parts[1]
+
+
+# Loaded once, at import (bench/train_override.py builds it; it needs role_features, not the model).
+STAGE = load_stage()
+MODEL: dict[str, object] | None = STAGE[0] if STAGE else None
+VETO: dict[str, float] = MODEL["veto"] if MODEL else {}  # type: ignore[assignment]
+RESCUE: dict[str, float] = MODEL["rescue"] if MODEL else {}  # type: ignore[assignment]
+THRESHOLDS: dict[str, float] = MODEL["thresholds"] if MODEL else {}  # type: ignore[assignment]
+VETO_BELOW = float(THRESHOLDS.get("veto_p_flag_below", 0.0))
+RESCUE_AT_LEAST = float(THRESHOLDS.get("rescue_p_flag_at_least", 2.0))
+VETO_MODEL = STAGE[1] if STAGE else regroup({})
+RESCUE_MODEL = STAGE[2] if STAGE else regroup({})
 
 
 def clear_caches() -> None:
@@ -289,8 +316,8 @@ def score(model: Model, message: str, flag: bool, reason: str, values: int) -> f
 
 def decide(message: str, flag: bool, reason: str, values: int) -> tuple[str, float] | None:
     """('veto', p) or ('rescue', p) where the stage overturns the rules' verdict, else None."""
-    if MODEL is None:
-        raise RuntimeError(f"no {MODEL_PATH.name}: run bench/train_override.py, or check(..., learned=False)")
+    if MODEL is None:  # the stage is off (see load_or_off): the rules' verdict stands
+        return None
     if flag:
         p = score(VETO_MODEL, message, flag, reason, values)
         return ("veto", p) if p < VETO_BELOW else None

@@ -169,3 +169,92 @@ def test_the_keeper_never_imports_discord_or_the_store() -> None:
             )
             for name in names:
                 assert not name.startswith(("discord", "bot.store")), f"{path.name} imports {name}"
+
+
+# --- the fast scoring path, and a model file that cannot be read ---------------------------------
+
+
+def _corpus_messages() -> list[str]:
+    import csv
+
+    messages = []
+    for path in sorted((ROOT / "tests" / "chatfilter" / "corpus").glob("*.csv")):
+        with path.open(encoding="utf-8", newline="") as handle:
+            messages += [row["message"] for row in csv.DictReader(handle)]
+    return messages
+
+
+def _both_ways(message: str) -> None:
+    rules = check_rules(message)
+    values = len({f.value for f in rules.numbers})
+    for weights, model in ((override.VETO, override.VETO_MODEL), (override.RESCUE, override.RESCUE_MODEL)):
+        for flag, reason in ((rules.flag, rules.reason), (not rules.flag, "allowed: a time")):
+            slow = override.p_flag(
+                weights, override.role_features(message) + override.rule_features(flag, reason, values)
+            )
+            assert override.score(model, message, flag, reason, values) == slow, message
+
+
+def test_the_fast_score_is_the_trained_models_probability_on_every_corpus_message() -> None:
+    """decide() reads weights regrouped by word (override.score); the models were trained and are
+    checked on feature strings (role_features, p_flag). The two must give the same float."""
+    for message in _corpus_messages():
+        _both_ways(message)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_the_fast_score_is_the_trained_models_probability_on_any_text(message: str) -> None:
+    _both_ways(message)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",  # an empty file
+        "{not json",  # cut off in a write
+        "[1, 2, 3]",  # not a model
+        '{"veto": {}, "rescue": {}}',  # no thresholds
+        '{"veto": {"bias": "x"}, "rescue": {}, "thresholds": {"veto_p_flag_below": 0.5, '
+        '"rescue_p_flag_at_least": 0.5}}',  # a weight that is no number
+        '{"veto": {"zz:what": 1.0}, "rescue": {}, "thresholds": {"veto_p_flag_below": 0.5, '
+        '"rescue_p_flag_at_least": 0.5}}',  # a feature no code reads
+        '{"veto": {}, "rescue": {}, "thresholds": {"veto_p_flag_below": null}}',
+    ],
+)
+def test_a_model_file_that_cannot_be_read_turns_the_stage_off(tmp_path: Path, content: str, caplog) -> None:
+    path = tmp_path / "override.json"
+    path.write_text(content, encoding="utf-8")
+    assert override.load_stage(path) is None
+    assert "the learned stage is off" in caplog.text
+    assert override.load_stage(tmp_path / "missing.json") is None
+
+
+def test_with_the_stage_off_the_rules_alone_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(override, "MODEL", None)
+    for message in VETOED + RESCUED_MESSAGES + ["I have 47", "see you at 9"]:
+        assert check(message) == check_rules(message)
+
+
+def test_the_keeper_starts_and_judges_with_a_damaged_model_file(tmp_path: Path) -> None:
+    """A bad deploy or a damaged disk leaves override.json half written: importing the keeper (and so
+    starting the bot) still works, with the rules alone and a warning in the log."""
+    import shutil
+
+    shutil.copytree(ROOT / "bot", tmp_path / "bot", ignore=shutil.ignore_patterns("__pycache__", "locales"))
+    (tmp_path / "bot" / "chatfilter" / "override.json").write_text('{"veto": {"u:the": 0.1', encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import logging; logging.basicConfig(); from bot.chatfilter import check; "
+            "print(*(check(m).flag for m in ('I have 47', 'see you at 9', 'tengo la carta justo debajo')))",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False", "False"]  # the rules' verdicts; no rescue
+    assert "the learned stage is off" in done.stderr
