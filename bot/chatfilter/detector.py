@@ -308,11 +308,22 @@ RESCUED_READ = STAGE + "card talk; a number read as harmless may be a card"
 def check(message: str, context: Context | None = None, *, learned: bool = True) -> Verdict:
     """The rules' verdict, then (unless learned=False) the learned stage of bot/chatfilter/override.py:
     a rule flag the veto model finds unlikely is dropped, a pass the rescue model finds likely becomes
-    a low flag, with the numbers 2..99 the rules had read as harmless as its values (none if there
-    were none). A flag that names a card the sender holds (the context's hand) is never
-    vetoed: it is checked against the hand, and the model never saw one."""
+    (when the context reads every language) a low flag, with the numbers 2..99 the rules had read as
+    harmless, or else the number words, as its values. A flag that names a card the sender holds (the
+    context's hand) is never vetoed: it is checked against the hand, and the model never saw one."""
     verdict = check_rules(message, context)
     if not learned or verdict.reason == IN_HAND:
+        return verdict
+    languages = LANGUAGES if context is None else context.languages
+    if (
+        not verdict.flag
+        and not set(LANGUAGES) <= set(languages)
+        and override.number_words(message) != override.number_words(message, languages)
+    ):
+        # The rescue reads the number words of every language it was trained on. Where the keeper
+        # reads fewer (the server's language and English by default, or the moderators' choice), a
+        # number word of another language ("ich habe siebenundvierzig" on an English server) is not
+        # the keeper's to catch, so the rules' pass stands. The veto still runs.
         return verdict
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
@@ -325,7 +336,7 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
         )
     if verdict.read:
         return Verdict(True, "low", verdict.read, RESCUED_READ)
-    words = tuple(Found(*found) for found in override.number_words(message))
+    words = tuple(Found(*found) for found in override.number_words(message, languages))
     return Verdict(True, "low", words, RESCUED_READ if words else RESCUED)
 
 

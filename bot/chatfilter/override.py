@@ -30,9 +30,9 @@ MODEL_PATH = Path(__file__).with_name("override.json")
 NUMBER_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 
 
-def _word_value(word: str) -> int | None:
+def _word_value(word: str, languages: tuple[str, ...] = LANGUAGES) -> int | None:
     """The value of a number word by its first reading (typos and compounds included), else None."""
-    readings = read_word(word, LANGUAGES)
+    readings = read_word(word, languages)
     if not readings:  # most words: skip building the piece list
         return None
     pieces = [p for p in readings[0].pieces if p.kind != "C"]
@@ -51,13 +51,13 @@ def _number_class(word: str) -> str:
     return "S" if 2 <= value <= 9 else "C" if 10 <= value <= 99 else "O"
 
 
-def number_words(message: str) -> list[tuple[int, int, int]]:
-    """(value, start, end) of each word (not digits) that reads as a number 2..99: the values a rescue
-    reports when the rules read no number at all ("acht. sonst nichts")."""
+def number_words(message: str, languages: tuple[str, ...] = LANGUAGES) -> list[tuple[int, int, int]]:
+    """(value, start, end) of each word (not digits) that reads as a number 2..99 in `languages`: the
+    values a rescue reports when the rules read no number at all ("acht. sonst nichts")."""
     found = []
     for m in NUMBER_TOKEN.finditer(message):
         word = m.group()
-        if word.isalpha() and (value := _word_value(fold(word))) is not None and 2 <= value <= 99:
+        if word.isalpha() and (value := _word_value(fold(word), languages)) is not None and 2 <= value <= 99:
             found.append((value, m.start(), m.end()))
     return found
 

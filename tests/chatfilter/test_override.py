@@ -112,6 +112,21 @@ def test_a_flag_or_a_message_without_numbers_reads_nothing_as_harmless() -> None
     assert check_rules("I have 1 card left and 100 problems").read == ()  # only 2..99 can be cards
 
 
+def test_no_rescue_for_a_number_word_of_a_language_the_keeper_does_not_read() -> None:
+    """The rescue reads every language's number words; a keeper that reads English only (an English
+    server's default) lets a German number pass, as its rules do. Card talk with no number word is
+    still rescued there, and a number word of a language it reads too."""
+    english = Context(languages=("en",))
+    assert check("ich habe siebenundvierzig").flag
+    assert check("ich habe siebenundvierzig", english) == check_rules("ich habe siebenundvierzig", english)
+    assert not check("ich habe siebenundvierzig", english).flag
+    assert check("ich habe siebenundvierzig", Context(languages=("de", "en"))).flag
+    assert check("tengo la carta justo debajo", english).reason == RESCUED
+    rescued = check("acht. sonst nichts brauchbares", Context(languages=("de", "en")))
+    assert rescued.reason == RESCUED_READ and [f.value for f in rescued.numbers] == [8]
+    assert not check("acht. sonst nichts brauchbares", english).flag
+
+
 def test_a_card_in_the_senders_hand_is_never_vetoed() -> None:
     message = VETOED[0]
     hand = Context(hand=frozenset({7, 40}))
