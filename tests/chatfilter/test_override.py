@@ -162,7 +162,7 @@ def test_the_model_loads_with_both_models_and_thresholds() -> None:
 
 
 def test_the_committed_model_is_what_the_training_script_makes() -> None:
-    """bench/train_override.py --check rebuilds the model from the committed inputs (about 15 s)."""
+    """bench/train_override.py --check rebuilds the model from the committed inputs (about a minute)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "train_override.py"), "--check"],
         capture_output=True,
