@@ -314,17 +314,6 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     verdict = check_rules(message, context)
     if not learned or verdict.reason == IN_HAND:
         return verdict
-    languages = LANGUAGES if context is None else context.languages
-    if (
-        not verdict.flag
-        and not set(LANGUAGES) <= set(languages)
-        and override.number_words(message) != override.number_words(message, languages)
-    ):
-        # The rescue reads the number words of every language it was trained on. Where the keeper
-        # reads fewer (the server's language and English by default, or the moderators' choice), a
-        # number word of another language ("ich habe siebenundvierzig" on an English server) is not
-        # the keeper's to catch, so the rules' pass stands. The veto still runs.
-        return verdict
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
     if turn is None:
@@ -334,6 +323,15 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
         return Verdict(
             False, None, (), f"{STAGE}not a card number after all (rules: {verdict.reason}; P {p:.2f})"
         )
+    languages = LANGUAGES if context is None else context.languages
+    if not set(LANGUAGES) <= set(languages) and override.number_words(message) != override.number_words(
+        message, languages
+    ):
+        # The rescue reads the number words of every language it was trained on. Where the keeper
+        # reads fewer (the server's language and English by default, or the moderators' choice), a
+        # number word of another language ("ich habe siebenundvierzig" on an English server) is not
+        # the keeper's to catch, so the rules' pass stands.
+        return verdict
     if verdict.read:
         return Verdict(True, "low", verdict.read, RESCUED_READ)
     words = tuple(Found(*found) for found in override.number_words(message, languages))
