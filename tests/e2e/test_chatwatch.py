@@ -275,3 +275,26 @@ async def test_a_flag_of_the_learned_stage_alone_is_a_warning_not_a_deletion(sim
     removed = await bob.send(channel, "I have 47 btw")
     assert removed.id not in [m.id for m in channel.history()]
     assert "I removed the message" in notices(channel)[-1].content
+
+
+async def test_a_learned_stage_flag_survives_refused_reaction_and_notice(simcord_env):
+    """Bad day on the stage's warning path: Discord refuses the warning reaction and the notice for
+    a message only the learned stage caught. The message is still never deleted, the strike still
+    counts, and the next catch gets its notice with the right count."""
+    from bot.chatfilter import check, detector
+
+    message = "my card is like that old highway song, route 66"
+    assert check(message).reason == detector.RESCUED_READ
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    env.inject_error("PUT", f"/channels/{channel.id}/messages/*/reactions/*", status=500, times=1)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    kept = await bob.send(channel, message)
+    [seen] = [m for m in channel.history() if m.id == kept.id]  # still there, not deleted
+    assert seen.reactions == []  # the reaction was refused
+    assert notices(channel) == []  # and so was the notice
+    again = await bob.send(channel, "tengo la carta justo debajo")
+    assert again.id in [m.id for m in channel.history()]
+    [notice] = notices(channel)
+    assert "Please edit or delete it" in notice.content and "Strike 2" in notice.content
