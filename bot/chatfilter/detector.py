@@ -2151,6 +2151,8 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and n.how not in ("spelled", "leet", "glyph", "saying")
         # "trеnte-six" with a Cyrillic e is a disguise, not the saying
         and not any(scene.lookalike[toks[n.first].start : toks[n.last].end])
+        # "tengo la carta del área 51", "the card of Area 51": a card, by its name
+        and not (set(prev[:3]) & CARD_OF and set(scene.words[max(0, n.first - 5) : n.first]) & roles.CARD_NOUNS)
     ):
         return "an idiom or a title"
     if (
@@ -2422,6 +2424,8 @@ def _harmless(
         and n.first < n.last
         and "." in scene.text[toks[n.first].end : toks[n.last].start]
         and (scene.wordset & roles.SOFTWARE or any(w.startswith(UPDATE_STEMS) for w in scene.wordset))
+        # "the bot says I have 4.5", "tengo el 3.0": a card with a dot in it
+        and not (b1 in roles.HAVE or (b1 in roles.ARTICLES and b2 in roles.HAVE))
     ):
         return "a label or a version"
     # A year after an event in the past, the Spanish way: "mi viejo se casó en el 82".
@@ -2944,6 +2948,15 @@ def _harmless(
         )
     ):
         return "a pile number"  # "la 2": la pila 2, la pile 2; "sur la 3", "la cuatro es mía"
+    if (
+        value <= 4
+        and b1 in PILE_BY_ARTICLE
+        and b2 in PILE_BY_PREPOSITION
+        and a1 not in roles.CARD_NOUNS
+        and a1 not in ("of", "von", "vom", "auf")  # "auf die 4 von Stapel 1": that pile's top card
+        and _pile_numbered(scene)
+    ):
+        return "a pile number"  # "2 cards for pile 1, none for the 3", "für Stapel 2, keine für die 4"
     # Times: "um 8", "at 10 sharp", "22h", "a las diez", "Viertel nach neun", "9ish" for "when?".
     time_words = scene.time_words
     near_time = time_words and {n.first - 2, n.first - 1, n.first, n.last, n.last + 1} & time_words
@@ -3585,6 +3598,12 @@ RELATIVES = frozenset("that which die welche qui que".split())
 TAKE_ON = frozenset(
     "take takes nimmt nehm nehme nimm prend prends prenez toma coge cojo handle übernimmt".split()
 )
+
+
+CARD_OF = frozenset("of from del de von vom du".split())
+# "... for pile 1, none for the 3": a pile named by its number once, then by an article and a number.
+PILE_BY_ARTICLE = frozenset("the die den der".split())
+PILE_BY_PREPOSITION = frozenset("for fuer auf on onto".split())
 
 
 def _pile_numbered(scene: Scene) -> bool:

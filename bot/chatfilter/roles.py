@@ -152,7 +152,8 @@ LABELS = _set(
 SOFTWARE = _set(
     "app apps update updates version versions versao release firmware software beta alpha patch build "
     "android ios python windows macos linux ubuntu driver treiber mise-a-jour actualizacion aplicacion "
-    "appli application anwendung programm programa logiciel navegador browser"
+    "appli application anwendung programm programa logiciel navegador browser bot bots discord "
+    "server servidor serveur plugin addon mod mods launcher client"
 )
 GAME_ORDINAL_BEFORE = _set(
     "round game match runde spiel partie ronda partida manche level table team turn zug tour turno "
@@ -247,7 +248,17 @@ IDIOMS = re.compile(
     r"(?:hacer|hice|hizo|hiciste|hecho|hace)(?:me|te|se)?\s+un\s+siete|once\s+(?:titular|inicial|ideal)|"
     r"fiesta\s+de\s+(?:quince|15)|quinceanera|xv\s+de\s+france|(?:du|le)\s+(?:9.3|neuf.trois)\b|"
     r"vingt.dieux|39\s+(?:stufen|steps|marches)|thirty.nine\s+steps|neununddreissig\s+stufen|"
-    r"(?:tend\w*|tiend\w*)\s+(?:me\s+|te\s+|le\s+|les\s+)?un\s+cuatro\b|gruene?\s+neune|(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig"
+    r"(?:tend\w*|tiend\w*)\s+(?:me\s+|te\s+|le\s+|les\s+)?un\s+cuatro\b|gruene?\s+neune|(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig|"
+    # Sayings and titles that came back with several writers of the stage's rounds (r15h..r27h).
+    r"(?:36|trente.six)\s+(?:chandelles|solutions|facons|manieres)|treize\s+a\s+la\s+douzaine|"
+    r"(?:c.?etait|il\s+etait|il\s+est|c.?est)\s+moins\s+une\b|cinquieme\s+roue|"
+    r"(?:en|les)\s+(?:3\s*x\s*8|trois.huit)|"
+    r"schlaegt\W?s?\s+(?:\w+\s+)?(?:dreizehn|13)\b|(?:keine|keene|kene)\s+(?:fuffzehn|fuenfzehn|15)\b|"
+    r"behind\s+the\s+(?:eight|8).?ball|(?:ninth|9th)\s+life|(?:9|nine)\s+lives|\b9\s+to\s+5\b|"
+    r"(?:99|ninety.nine)\s+problems|area\s+51|apoll?o\s+(?:13|trece|treize|dreizehn|thirteen)|"
+    r"brooklyn\s+99|(?:cincuenta|fifty|50)\s+(?:sombras|shades)|(?:twenty.one|21)\s+pilots|"
+    r"(?:siebzehn|17)\s+und\s+(?:vier|4)\b|camisa\s+de\s+once\s+varas|en\s+un\s+2\s*x\s*3\b|"
+    r"\ba\s+la\s+de\s+tres\b"
 )
 
 
