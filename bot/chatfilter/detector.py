@@ -2152,7 +2152,9 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         # "trеnte-six" with a Cyrillic e is a disguise, not the saying
         and not any(scene.lookalike[toks[n.first].start : toks[n.last].end])
         # "tengo la carta del área 51", "the card of Area 51": a card, by its name
-        and not (set(prev[:3]) & CARD_OF and set(scene.words[max(0, n.first - 5) : n.first]) & roles.CARD_NOUNS)
+        and not (
+            set(prev[:3]) & CARD_OF and set(scene.words[max(0, n.first - 5) : n.first]) & roles.CARD_NOUNS
+        )
     ):
         return "an idiom or a title"
     if (
