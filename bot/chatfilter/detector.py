@@ -473,6 +473,13 @@ NO_NUMBERS = re.compile(
     r"ningunos|kein|keinen)\s+(?:\w+\s+){0,2}?"
     r"(?:numbers|numeros|zahlen|nummern|chiffres|nombres|valeurs?|values?|valores?|werte|kartenwerte)\b"
 )
+# Telling someone not to say: "no need to tell me your cards", "sagt mir nicht eure Karten".
+NOT_ASKING = re.compile(
+    r"\b(?:no\s+need|don'?t\s+(?:need\s+to\s+)?(?:tell|say|show|post|share)|never\s+(?:tell|say|show)|"
+    r"nicht\s+(?:sagen|verraten|zeigen|nennen)|(?:sagt|sag|zeigt|zeig)\s+(?:mir\s+|uns\s+)?(?:bloss\s+)?nicht|"
+    r"pas\s+besoin|ne\s+(?:me\s+|nous\s+)?(?:dis|dites|montre|montrez)|no\s+(?:hace\s+falta|me\s+digas|"
+    r"nos\s+digas|digas|digan)|sin\s+decir)\b"
+)
 HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
 
 
@@ -482,7 +489,12 @@ def _asks_for_value(scene: Scene) -> bool:
     if not scene.wordset & roles.ASK_GATE or scene.wordset & roles.PHONE_WORDS:
         return False
     joined = scene.joined
-    if EACH_NUMBER.search(joined) or INSTEAD_OF_NUMBERS.search(joined) or NO_NUMBERS.search(joined):
+    if (
+        EACH_NUMBER.search(joined)
+        or INSTEAD_OF_NUMBERS.search(joined)
+        or NO_NUMBERS.search(joined)
+        or NOT_ASKING.search(joined)
+    ):
         return False  # "8 cartas de cada número, ¿lo sabían?": about the deck, not a card
     return bool(
         roles.ASK_WHAT.search(joined) and roles.ASK_CUE.search(joined) and roles.ASK_TARGET.search(joined)
@@ -2698,6 +2710,7 @@ def _harmless(
         and not scene.pile_named
         and not scene.mine
         and not scene.wordset & HAND_WORDS_BUT_CARDS
+        and a1 not in ("comme", "wie", "like", "como")  # "einundzwanzig, wie beim Blackjack": compared
     ):
         return "a number of another game"
     # Time said by the quarter: "zwanzig nach acht", "ten past nine", "twenty to six".
@@ -2794,7 +2807,12 @@ def _harmless(
         and (b2 in ("ist", "bin", "bist", "sind", "war") or set(prev) & roles.PEOPLE)
     ):
         return "an age"  # "sie ist Ende zwanzig"; "Anfang achtzig" alone is a range
-    if b1 in ("over", "ueber", "ab", "de", "plus") and scene.wordset & ADULTS and b2 not in EVERYTHING:
+    if (
+        b1 in ("over", "ueber", "ab", "de", "plus")
+        and scene.wordset & ADULTS
+        and b2 not in EVERYTHING
+        and not set(prev[:4]) & roles.CARD_NOUNS  # "mis cartas son mayores de 60": a bound on cards
+    ):
         return "an age"
     # Years and eras: "soy del 92", "mis padres se conocieron en los 90".
     if b1 == "del" and b2 in ("soy", "eres", "es", "somos", "son"):
@@ -2984,8 +3002,10 @@ def _harmless(
         and not set(prev[:3]) & HAVE_OR_PLAY
     ):
         return "a time"
-    if b1 == "past" or (b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))):
-        return "a time"
+    if (b1 == "past" and value <= 59 and not (b2 in GO_PAST or scene.pile_ref)) or (
+        b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))
+    ):
+        return "a time"  # "past 11 already"; "don't go past 80 on the up pile" is a bound
     if (
         before_tok == "half"
         and value <= 12
@@ -3277,6 +3297,7 @@ def _harmless(
         and a1 not in SINGULAR_VERBS
         and b2 not in PLAY_VERBS
         and (a1 not in ("there", "da", "la", "alli", "now", "jetzt"))
+        and not (a1 in roles.ON_PILE and a2 in roles.PILE)  # "darf ich meine 5 auf Stapel 1 legen": a card
     ):
         return "a count of cards"
     if (
@@ -3602,6 +3623,7 @@ TAKE_ON = frozenset(
 )
 
 
+GO_PAST = frozenset("go goes going went get gets getting play playing".split())
 CARD_OF = frozenset("of from del de von vom du".split())
 # "... for pile 1, none for the 3": a pile named by its number once, then by an article and a number.
 PILE_BY_ARTICLE = frozenset("the die den der".split())
@@ -3770,6 +3792,25 @@ FOND = frozenset(
 )
 
 
+# One's lowest or highest card, said with a superlative: the number after it is that card.
+SUPERLATIVES = frozenset(
+    "lowest highest worst smallest biggest hoechste hoechster niedrigste niedrigster kleinste kleinster "
+    "groesste groesster tiefste tiefster schlechteste peor".split()
+)
+RANKED_NOT_CARDS = frozenset(
+    "score scores punkte punktzahl points puntos puntaje record rekord streak level round runde ronde ronda "
+    "game games spiel partie partida win wins".split()
+)
+COMPARED = frozenset("basse haute petite bas haut petit baja alta bajo alto".split())
+
+
+def _superlative(words: list[str]) -> bool:
+    return any(
+        w in SUPERLATIVES or (w in COMPARED and k + 1 < len(words) and words[k + 1] in ("plus", "mas"))
+        for k, w in enumerate(words)
+    )
+
+
 def _card_cue(
     n: Num, prev: list[str], nxt: list[str], b1: str, a1: str, scene: Scene, toks: list[Tok]
 ) -> bool:
@@ -3810,6 +3851,17 @@ def _card_cue(
         return True
     if ASKING_WORDS & set(prev[:3]):
         return True
+    if (
+        _superlative(before := scene.words[max(0, n.first - 7) : n.first][::-1])
+        and not set(before) & RANKED_NOT_CARDS  # "my highest score in the whole game was 3"
+        and a1 not in DIGIT_NOUNS  # "mein tiefster Wert: zwei Zweier, also 22": a count of twos
+        and (
+            scene.mine
+            or scene.wordset & HAND_WORDS
+            or set(scene.words[max(0, n.first - 6) : n.first]) & POSSESSIVES
+        )
+    ):
+        return True  # "ma plus basse c'est 6", "lowest thing in my hand is like 7"
     if b1 in ANY_ONE and scene.question:
         return True  # "hay algún 5?", "any 5s?", "irgendwer ne 5?"
     if set(prev[:3]) & BOUND_WORDS and (scene.mine or scene.wordset & roles.HAVE):
@@ -4413,7 +4465,9 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             # "twice twenty-five minus one": the product starts a chain of its own.
             value, last, used = _chain(int(n.value * factor), n, by_first, words, scene)
             chained.update(m.first for m in used)
-            _derived(nums, used, value, first, last)
+            # The words of the factor are no numbers of their own: "un cuarto de ochenta" is 20, not 4
+            inside = [m for m in nums if first <= m.first and m.last < n.first]
+            _derived(nums, used + inside, value, first, last)
             continue
         if n.last + 1 < len(words) and words[n.last + 1] in ("squared", "quadrat", "carre", "cuadrado"):
             # "twelve squared minus a hundred": the square starts a chain of its own.
@@ -4421,6 +4475,14 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             value, last, used = _chain(square.value, square, by_first, words, scene)
             chained.update(m.first for m in used[1:])
             _derived(nums, [n, *used[1:]], value, n.first, last)
+            continue
+        if (
+            n.value <= 4
+            and n.last + 2 < len(words)
+            and words[n.last + 1] in ("au", "al", "hoch")
+            and words[n.last + 2] in ("cube", "cubo", "kubik")
+        ):
+            _derived(nums, [n], n.value**3, n.first, n.last + 2)  # "3 al cubo", "deux au cube"
             continue
         if n.last + 2 < len(words) and words[n.last + 1] == "^" and words[n.last + 2] == "2":
             _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
@@ -4591,6 +4653,23 @@ FACTORS: dict[str, float] = {
 def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[float, int]:
     if b1 in ("half", "haelfte", "moitie", "mitad"):
         return 0.5, first - 1
+    if (
+        b1 in ONE_ARTICLE
+        and b2 in ("of", "de", "d", "von")
+        and b3 in ("half", "haelfte", "moitie", "mitad", *QUARTER)
+    ):
+        # "a quarter of a hundred", "la moitié d'une centaine": the article before the number
+        return (0.5 if b3 not in QUARTER else 0.25), first - 3
+    if b1 in ("of", "de", "d", "von") and b2 in QUARTER and b3 in ONE_ARTICLE:
+        return 0.25, first - 3  # "ein Viertel von 100", "un cuarto de cien", "a quarter of 80"
+    if (
+        b1 in ("of", "de", "von")
+        and b3 == "/"
+        and b2.isdigit()
+        and b4.isdigit()
+        and 0 < int(b4) < int(b2) <= 10
+    ):
+        return int(b4) / int(b2), first - 4  # "3/4 of 100", "1/2 de 60"
     if b1 in ("of", "von", "de", "del", "wie") and b2 in FACTORS:
         return FACTORS[b2], first - 2
     if b1 == "wie" and b2 == "viel" and b3 == "so":
@@ -4622,6 +4701,8 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
 TIMES_WORDS = frozenset("veces fois times mal".split())
 DOUBLE_DIGIT = frozenset("double doble doppel".split())
 QUARTERS = frozenset("quarters quarter cuartos quarts viertel".split())
+QUARTER = ("quarter", "cuarto", "quart", "viertel")
+ONE_ARTICLE = frozenset("a an one un une una ein eine einem einer 1".split())
 THREE = frozenset("three tres trois drei".split())
 HALF_PAST_BEFORE = frozenset("from at by until till around about after before since".split())
 MISSING = frozenset("faltan falta fehlen fehlt manque manquent missing short".split())

@@ -766,20 +766,21 @@ ASK_GATE = _set(
     "gap far weit fehlt ecart distance distancia diferencia draw drew drawn gezogen pioche robaste "
     "sacaste exact exacte exacto exactly genau konkret precis exactement exactamente viel much cuanto "
     "combien nombre karte carte carta card hoch tiefste tiefsten hoechsten niedrigsten kleinsten "
-    "ballpark grandeur groessenordnung magnitud"
+    "ballpark grandeur groessenordnung magnitud karten cards cartes cartas holding tuya yours"
 )
 ASK_CUE = re.compile(
     r"\?|\b(?:tell|give|post|say|says|share|reveal|spill|sag|sagt|sagen|gib|postet|nenn|nennt|nennen|"
     r"verrat|verraten|dis|dit|dire|dites|donne|donner|crache|balance|lache|dime|dice|decir|digan|diga|"
     r"suelta|canta|diganme|dinos|decinos|contame|gimme|"
     r"dame|pasame|decime|decidme|comparte|what|whats|which|how|was|welche[rnms]?|wie|quoi|quel|quelle|"
-    r"combien|cual|que|k|q|cuanto|cuanta|cuantos)\b"
+    r"combien|cual|que|k|q|cuanto|cuanta|cuantos|schreibt|schreib|zeigt|zeig|show|send|dm|pm|montre|"
+    r"montrez|envoie|envoyez|mandame|ensename)\b"
 )
 ASK_TARGET = re.compile(
     r"\b(?:your|yours|you|u|their|everyone|everybody|deine?[nmrs]?|du|dir|eure?[nmrs]?|alle|ta|ton|tes|"
     r"toi|t|vous|vos|votre|nos|tu|tus|llevas|tienes|teneis|tienen|vas|ustedes|vosotros|todos|tell|give|dis|dites|dime|pasame|ihr|"
     r"gib|sag|nenn|verrat|postet|donne|dame|comparte|"
-    r"decime|diganme|dinos|vos|tenes|su|sus|ur|yr|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
+    r"decime|diganme|dinos|vos|tenes|su|sus|ur|yr|tuya|tuyas|wer|who|whoever|anyone|qui|qqn|quelqu|quien|alguien|jeder|jede|seine|chacun|chacune|cada)\b"
 )
 ASK_WHAT = re.compile(
     r"\b(?:numbers?|numeros?|nummern?|zahl|zahlen|chiffres?)\b(?!\s*(?:\d|de\b|del\b|of\b|von\b|des\b|du\b))|"
@@ -790,6 +791,16 @@ ASK_WHAT = re.compile(
     # "what exactly is in your hand", "was genau liegt bei dir auf der Hand"
     r"\b(?:what|was|quoi|que)\s+(?:exactly|genau|exactement|exactamente)\b.*\b(?:hand|main|mano|card|"
     r"karte|carte|carta|have|hast|habt|liegt|tienes|as|avez)\b|"
+    # The other players' cards asked for in so many words: "was habt ihr für Karten?", "vous avez quoi
+    # comme cartes ?", "¿cuánto vale la tuya?", "tell me your cards", "schreibt mir eure Karten".
+    r"\b(?:was|wat)\s+(?:hast|habt|haste)\s+(?:du|ihr|de)?\s*(?:\w+\s+){0,2}fuer\s+karten?\b|"
+    r"\b(?:quoi|koi)\s+comme\s+cartes?\b|\bwhat\s+(?:are|r)\s+(?:you|u|ya|yall)\s+holding\b|"
+    r"\b(?:cuanto|wie\s*viel|combien|how\s+much)\s+(?:vale|ist|is|vaut|s)\s+(?:la\s+tuya|tu\s+carta|"
+    r"deine\s+karte|ta\s+carte|your\s+card|yours)\b|"
+    r"\b(?:tell|show|send|give|dm|pm)\s+(?:me|us)\s+(?:your|ur|yr)\s+(?:cards|numbers|hand)\b|"
+    r"\b(?:sagt|schreibt|sag|schreib|zeigt|zeig|nennt|verratet)\s+(?:mir|uns)\s+(?:eure|deine)\s+karten\b|"
+    r"\b(?:dime|decime|pasame|mandame|decidme|dinos)\s+(?:tus|vuestras|sus)\s+cartas\b|"
+    r"\b(?:dis|dites|montre|montrez|envoie|envoyez)\W*(?:moi|nous)\s+(?:tes|vos)\s+cartes\b|"
     # "wie viel über Stapel 1 liegt deine?", "how much above pile 2 is yours?"
     r"\b(?:how\s+much|wie\s+viele?|combien|cuanto|cuanta)\s+(?:above|below|over|under|ueber|unter|"
     r"drueber|drunter|au.dessus|en\s+dessous|por\s+encima|por\s+debajo)\b|"
@@ -799,7 +810,7 @@ ASK_WHAT = re.compile(
     r"(?:card|karte|carte|carta)\b|"
     r"\b(?:your|deine?[nmrs]?|ta|tu|votre|vuestra)\s+(?:card|karte|carte|carta)\s+(?:exact\w*|genau|precise)\b|"
     # "t'as quel nombre pour la 4 ?", "welche Karte hast du denn genau?", "¿qué carta tienes para la 3?"
-    r"\bquel(?:le)?\s+nombre\b|\b(?:welche|which|what|quelle?|que|cual)\s+(?:karte|card|carte|carta)\s+"
+    r"\bquel(?:le)?\s+nombre\b|\b(?:welche|which|what|quelles?|que|cual)\s+(?:karten?|cards?|cartes?|cartas?)\s+"
     r"(?:\w+\s+){0,2}(?:hast|habt|have|got|hold|tienes|teneis|as|avez)\b|"
     r"\b(?:which|welche[mnrs]?|quelle?|que|cual)\s+(?:decade|zehner|dizaine|decena)\b|"
     r"\b(?:highest|lowest|smallest|biggest|best|hoechste[nr]?|niedrigste[nr]?|kleinste[nr]?|"
