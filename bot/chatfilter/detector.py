@@ -619,6 +619,32 @@ def _numbers(
                 readings[i] = (WordReading("fr", (Piece(*BY_EAR[word]),), odd=True),)
                 continue
             if (
+                word in ("dies", "dis")
+                and "es" in langs
+                and i + 2 < len(toks)
+                and scene.words[i + 1] == "y"
+                and scene.words[i + 2] in SPANISH_UNITS_AFTER_TEN
+            ):
+                readings[i] = (WordReading("es", (Piece(10, "T"),), odd=True),)
+                continue  # "dies y siete": diez y siete, by ear
+            if (
+                "de" in langs
+                and i + 2 < len(toks)
+                and toks[i + 1].text == "-"
+                and toks[i + 1].start == t.end
+                and toks[i + 2].start == toks[i + 1].end
+                and scene.words[i + 2] in ("zehn", "zig", "ssig")
+                and (
+                    split := [
+                        r for r in read_word(t.text + toks[i + 2].text, ("de",)) if r.pieces[-1].kind != "C"
+                    ]
+                )
+            ):  # "acht-zehn", "sech-zehn", "sieb-zig": one German number cut by a hyphen
+                readings[i] = tuple(WordReading(r.lang, r.pieces, r.ordinal, r.decade, True) for r in split)
+                extend[i] = i + 2
+                used.update((i + 1, i + 2))
+                continue
+            if (
                 i + 2 < len(toks)
                 and toks[i + 1].text in ("'", "-")
                 and toks[i + 1].start == t.end
@@ -1086,6 +1112,9 @@ FRENCH_TENS_BEFORE_TEN = frozenset(
     "vingt vint soixante katrevin katrevins katrevingt katrevingts quatrevin catrevin".split()
 )
 PRONOUNS_BEFORE_DIS = frozenset("je j tu te me le la lui leur on nous vous qu que ce".split())
+
+
+SPANISH_UNITS_AFTER_TEN = frozenset("seis siete sieta ocho nueve nuebe".split())
 
 
 def _by_ear(i: int, scene: Scene, text: str, toks: list[Tok]) -> bool:
@@ -1793,6 +1822,21 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
                 nums.append(Num(value, i, j, "digits", allowed="a decimal, a version or a date"))
             used.update(range(i, j + 1))
             i = j + 1
+            continue
+        # "5 . 3": two single digits around a dot set apart by spaces, one number (no date, no decimal)
+        if (
+            len(t.text) == 1
+            and i + 2 < len(toks)
+            and toks[i + 1].text == "."
+            and toks[i + 2].kind == "n"
+            and len(toks[i + 2].text) == 1
+            and text[t.end : toks[i + 1].start] == " "
+            and text[toks[i + 1].end : toks[i + 2].start] == " "
+            and not (i + 3 < len(toks) and toks[i + 3].text == "." and toks[i + 3].start == toks[i + 2].end)
+        ):
+            nums.append(Num(int(t.text + toks[i + 2].text), i, i + 2, "digits", odd=True))
+            used.update((i, i + 1, i + 2))
+            i += 3
             continue
         # 4 7, or 4 and 7 glued by something invisible: one number.
         j = i
@@ -3078,7 +3122,13 @@ def _harmless(
         )
     ):
         return "a date or a position"
-    if digits and after_tok in ("/", ".") and n.last + 2 < len(toks) and toks[n.last + 2].kind == "n":
+    if (
+        digits
+        and after_tok in ("/", ".")
+        and n.last + 2 < len(toks)
+        and toks[n.last + 2].kind == "n"
+        and toks[n.last + 2].start - toks[n.last].end == 1  # "5.3", not "5 . 3": a digit cut in two
+    ):
         other = int(toks[n.last + 2].text) if len(toks[n.last + 2].text) < 5 else 99
         if value <= 31 and 1 <= other <= 12 and len(toks[n.last + 2].text) <= 2:
             return "a date"
@@ -3087,6 +3137,7 @@ def _harmless(
         and before_tok in ("/", ".")
         and n.first >= 2
         and toks[n.first - 2].kind == "n"
+        and toks[n.first].start - toks[n.first - 2].end == 1
         and value <= 12
         and int(toks[n.first - 2].text[:3]) <= 31
     ):

@@ -237,7 +237,13 @@ AMBIGUOUS: dict[str, str] = {
 
 # French spellings by ear that are other words on their own ("vint" came, "dis" say, "vin" wine):
 # read as numbers only inside a number ("quatre-vint-dix", "vint-trois", "dis-huit"), see the detector.
-BY_EAR: dict[str, Morpheme] = {"vint": (20, "D"), "vins": (20, "D"), "vin": (20, "D"), "dis": (10, "T")}
+BY_EAR: dict[str, Morpheme] = {
+    "vint": (20, "D"),
+    "vins": (20, "D"),
+    "vin": (20, "D"),
+    "dis": (10, "T"),
+    "diz": (10, "T"),
+}
 
 # Small function words per language, to tell which language a message is in.
 STOPWORDS: dict[str, frozenset[str]] = {
