@@ -548,8 +548,17 @@ def _allowed_reason(nums: list[Num]) -> str:
 
 def _adjacent_target(text: str, m: re.Match[str]) -> bool:
     """A pile, its top or a card is named just after "right next to", "directly above"..."""
+    if m.group().startswith(("neighb", "nachbar")):
+        before = TOKEN.findall(text[max(0, m.start() - 12) : m.start()])
+        if before and before[-1] in PERSON_OWNERS:
+            return False  # "my neighbour turned 80 today": a person next door
     tail = TOKEN.findall(text[m.end() :])[:5]
     return any(w in TARGET_NEAR or w.isdigit() for w in tail)
+
+
+PERSON_OWNERS = frozenset(
+    "my our his her their your mein meine unser unsere dein deine sein seine ihr ihre".split()
+)
 
 
 # --- finding numbers -------------------------------------------------------------------------
@@ -1194,10 +1203,23 @@ def _spaced_word(
     whole = fold(a + b)
     if whole in AMBIGUOUS or whole in STOPWORDS_ALL:
         return None
-    found = tuple(o for o in read_word(a + b, langs) if o.pieces[0].kind != "C" and not o.odd)
+    found = tuple(
+        o
+        for o in read_word(a + b, langs)
+        if o.pieces[0].kind != "C" and not o.odd and _letters_of(a + b, o.lang)
+    )  # "né un 14 juillet": a French "né" is no part of a German or English number
     if not found:
         return None
     return tuple(WordReading(o.lang, o.pieces, o.ordinal, o.decade, True) for o in found)
+
+
+# Letters beyond ASCII that the number words of a language are written with.
+OWN_LETTERS = {"en": "", "de": "äöüßÄÖÜ"}
+
+
+def _letters_of(word: str, lang: str) -> bool:
+    own = OWN_LETTERS.get(lang)
+    return own is None or all(c.isascii() or c in own for c in word)
 
 
 def _glued_sentence(i: int, word: str, langs: tuple[str, ...], nums: list[Num]) -> None:
@@ -2341,6 +2363,23 @@ def _harmless(
         and "/" in scene.text[toks[n.last].end : toks[n.last].end + 4]
     ):
         return "an age"
+    # Numbers one calls: "mon voisin a appelé le 18", "ruf die 110", "llamé al 112".
+    if b1 in CALLED or (b1 in ("le", "el", "al", "die", "the") and b2 in CALLED):
+        return "a phone number"
+    # An age limit: "is this server 18+?", "ist der Kanal ab 18?", "+18 only".
+    if (
+        value in (12, 16, 18, 21)
+        and (
+            (after_tok == "+" and (n.last + 2 >= len(toks) or toks[n.last + 2].kind == "p"))
+            or (before_tok == "+" and (n.first < 2 or toks[n.first - 2].kind == "p"))
+            or b1 == "ab"
+        )  # "18+ ?", "+18 only"; "douze + douze" is a sum
+        and not scene.wordset & CARDS_OR_HAVE_BUT_ME
+    ):
+        return "an age"
+    # School years: "I'm teaching year 9 tomorrow", "meine Tochter ist in Klasse 7".
+    if value <= 13 and b1 in SCHOOL_YEARS and not set(prev[1:3]) & roles.HAVE:
+        return "a school year"
     # Minutes until one arrives or is back: "llego en 10", "back in 20", "bin in 15 wieder da".
     if (
         b1 in ("in", "en", "dans")
@@ -2876,6 +2915,10 @@ def _harmless(
     # Temperatures, weights and heights: "máxima de 41", "peso 70 kilos", "mido 1,75".
     if b1 in TEMPERATURE or (b1 in ("de", "of", "von") and b2 in TEMPERATURE) or a1 in WEIGHTS:
         return "a measure"
+    if a1 in FEVER or (a1 in ("de", "of", "grad", "grados", "degres", "degrees") and a2 in FEVER):
+        return "a measure"  # "tengo 38 de fiebre", "ich hab 39 Fieber"
+    if a1 == "to" and a2 == "the" and nxt[2:3] and nxt[2] in MONEY:
+        return "money"  # "the peso is at 58 to the dollar": a rate of exchange
     # A label a few words back: "Android a la 14", "update auf die 15".
     if (b2 in roles.LABELS and b1 in LABEL_LINKS) or (
         len(prev) > 2 and prev[2] in roles.LABELS and b2 in LABEL_LINKS and b1 in LABEL_LINKS
@@ -3165,9 +3208,12 @@ def _harmless(
         b1 == "mit"
         and value >= 10
         and a1
-        in ("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist")
+        in (
+            *("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist"),
+            *("lern", "lerne", "lernte", "kannte", "wusste", "ging", "zog", "heiratete", "bekam", "begann"),
+        )
     ):
-        return "an age"
+        return "an age"  # "mit 18 kannte ich das Spiel nicht", "mit 72 lern ich noch Discord"
     if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:4]) & FEEL:
         return "an age"  # "fühl mich wie 70", "I feel like 80 today"
     if (
@@ -4203,6 +4249,8 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     bare = [w for w in prev if w != "-"]
     if bare[:1] in (["early"], ["late"], ["mid"]) and len(bare) > 1 and bare[1] in AGE_POSSESSIVES:
         return "an age"  # "she's in her early forties", "in his mid-thirties"
+    if bare[:1] in (["their"], ["her"], ["his"], ["our"]) and bare[1:2] == ["in"]:
+        return "an age"  # "who else here is in their 40s"
     if bare[:1] in (["mid"], ["mitte"], ["mediados"]) and n.value % 10 == 0:
         n.value += 5  # "mid-seventies"
     if _age(prev[0] if prev else "", prev[1] if len(prev) > 1 else "", nxt[0] if nxt else "", prev):
@@ -4274,6 +4322,12 @@ EVERYTHING = frozenset(
 ADULTS = frozenset(
     "adults adult people erwachsene volljaehrig leute adultes majeurs gens adultos mayores gente".split()
 )
+CALLED = frozenset(
+    "appele appeler appelle appelez call called calling calls angerufen anrufen ruf rufe rufen waehl waehlen "
+    "llame llamar llama llamo llamaron marque marca marcar compose".split()
+)
+SCHOOL_YEARS = frozenset("year grade klasse classe curso".split())
+FEVER = frozenset("fiebre fievre fieber fever temperatura".split())
 TEMPERATURE = frozenset(
     "maxima minima max min temperatura temperature temperatur grados degrees grad degres".split()
 )

@@ -43,7 +43,8 @@ UNITS = _set(
     "degree degrees grad degre degres grado grados ° km kg cm kmh mph "
     # measures: "55 Zoll", "200 g de farine", "50 cl de lait", "40 longueurs", "20 Bahnen"
     "zoll inch inches pouce pouces pulgada pulgadas g gr gramm gramme grammes gramos cl ml dl liter "
-    "litre litres litro litros mm meter metre metres metro metros laps lengths bahnen longueurs largos"
+    "litre litres litro litros mm meter metre metres metro metros laps lengths bahnen longueurs largos "
+    "tonnen tonnes tons toneladas"
 )
 # Years of age, and the slang of each language for them: "à 60 balais", "mit 60 Lenzen", "40 tacos",
 # "quince abriles".
@@ -60,7 +61,9 @@ PEOPLE = _set(
     "chaval chavala chico chica nene nena pibe piba crio cria ado ados gamin gamine gosse "
     "lad lass boy girl bro sis youngest eldest oldest junge maedchen kleine kleiner garcon fiston frangin "
     "frangine chamaco chamaca mijo mija peque hermanito hermanita "
-    "grandad granddad gramps grandmother grandfather opa oma uroma uropa"
+    "grandad granddad gramps grandmother grandfather opa oma uroma uropa "
+    "vieja viejo suegra suegro schwiegermutter schwiegervater belle-mere beau-pere mother-in-law neighbour "
+    "neighbor nachbar nachbarin voisin voisine vecino vecina"
 )
 AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
@@ -138,7 +141,7 @@ MONEY_WORDS = _set(
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
     "v version versao android ios python node java windows macos ubuntu chrome firefox level lvl "
-    "bus autobus line linie ligne linea route flight room zimmer salle track episode folge staffel season "
+    "bus autobus line linie ligne linea buslinie route flight room zimmer salle track episode folge staffel season "
     "chapter kapitel page seite tome teil nummer numero nr gate platz seat sitz "
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
@@ -156,7 +159,7 @@ SOFTWARE = _set(
     "server servidor serveur plugin addon mod mods launcher client"
 )
 GAME_ORDINAL_BEFORE = _set(
-    "round game match runde spiel partie ronda partida manche level table team turn zug tour turno "
+    "round game match runde spiel partie ronda partida manche level table team turn zug tour turno lap "
     "best bo top partien juego"
 )
 PILE = _set(
