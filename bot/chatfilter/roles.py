@@ -141,7 +141,8 @@ MONEY_WORDS = _set(
 CURRENCY = frozenset("€$£¥")
 LABELS = _set(
     "v version versao android ios python node java windows macos ubuntu chrome firefox level lvl "
-    "bus autobus line linie ligne linea buslinie route flight room zimmer salle track episode folge staffel season "
+    "bus autobus line linie ligne linea buslinie route flight room zimmer salle track episode folge "
+    "staffel season "
     "chapter kapitel page seite tome teil nummer numero nr gate platz seat sitz "
     "gleis platform quai anden terminal tram vol size groesse schuhgroesse taille pointure talla "
     "day tag jour dia stock etage piso floor "
