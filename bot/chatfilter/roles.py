@@ -529,6 +529,10 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         99,
     ),
     "the deuce": (re.compile(r"\bdeuce\b"), 2),
+    "the trey": (re.compile(r"\btrey\b"), 3),
+    # German slang for banknotes, said of a card: "hab 'n Zwanni... die Karte, nicht Geld"
+    "a twenty note": (re.compile(r"\bzwann[iy]\b.*\b(?:karte|hand)|\b(?:karte|hand)\b.*\bzwann[iy]\b"), 20),
+    "a fifty note": (re.compile(r"\bfuff[iy]\b.*\b(?:karte|hand)|\b(?:karte|hand)\b.*\bfuff[iy]\b"), 50),
     # The last card before the end of the range: "j'ai la dernière avant cent", "die letzte vor hundert".
     "the last before a hundred": (
         re.compile(
@@ -595,6 +599,9 @@ _REFERENCE_KEYS: dict[str, str] = {
     "the Hitchhiker's answer": "hitchhiker answer reponse antwort respuesta",
     "Nena's balloons": "luftballons",
     "the deuce": "deuce",
+    "the trey": "trey",
+    "a twenty note": "zwanni zwanny",
+    "a fifty note": "fuffi fuffy",
     "the last before a hundred": "derniere dernier letzte letzten last ultima ultimo",
     "the age of majority": "majorite mayoria majority volljaehrigkeit",
     "a skat deck": "skatblatt skat skatkarten skatdeck belote",
