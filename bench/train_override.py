@@ -18,10 +18,12 @@ the true flags, tr the lowest cut that adds at most 0.5 false alarms per 100 har
 hold a number. This is the "veto+rescue" variant of the leave-one-round-out experiment in
 docs/chatfilter.md, trained on every round at once.
 
-Run: python bench/train_override.py [--out PATH] [--check] [--loro]
+Run: python bench/train_override.py [--out PATH] [--check] [--loro] [--errors ROUND ...]
 --check rebuilds in memory and compares with the committed file (exit 1 if they differ).
 --loro leaves each round out in turn: the stage trained (thresholds included) on the other rounds,
 scored on the left-out round's first-sight verdicts beside the rules (a few minutes); writes nothing.
+--errors prints the bot's errors on the given development rounds as a new writer would meet them
+(today's rules, then the stage trained without that round): the material a rules round reads.
 Deterministic: the same inputs give the same file, byte for byte.
 """
 
@@ -179,6 +181,39 @@ def leave_one_round_out(data: dict[str, list[Item]]) -> dict[str, object]:
     }
 
 
+def out_of_fold_errors(data: dict[str, list[Item]], rounds: list[str]) -> list[dict[str, object]]:
+    """The bot's errors on each of `rounds` as a writer it never saw would meet them: today's rules,
+    then a stage trained on the other rounds' first-sight verdicts, cut at the committed thresholds.
+    What a rules round reads (development rounds only: every round here is one)."""
+    from bot.chatfilter.detector import check_rules
+    from bot.chatfilter.override import RESCUE_AT_LEAST, VETO_BELOW
+
+    errors: list[dict[str, object]] = []
+    for r in rounds:
+        others = [o for o in ROUNDS if o != r]
+        veto, rescue = train(samples(data, others, True)), train(samples(data, others, False))
+        for row in read_rows([CORPUS / f"dev-{r}-mixed.csv"]):
+            verdict = check_rules(row["message"])
+            values = len({f.value for f in verdict.numbers})
+            features = role_features(row["message"]) + rule_features(verdict.flag, verdict.reason, values)
+            p = p_flag(veto if verdict.flag else rescue, features)
+            got = p >= VETO_BELOW if verdict.flag else p >= RESCUE_AT_LEAST
+            label = row["should_flag"].strip().lower() == "true"
+            if got != label:
+                errors.append(
+                    {
+                        "round": r,
+                        "id": row["id"],
+                        "error": "false alarm" if got else "missed",
+                        "by": "stage" if got != verdict.flag else "rules",
+                        "p_flag": round(p, 3),
+                        "reason": verdict.reason,
+                        "message": row["message"],
+                    }
+                )
+    return errors
+
+
 def compact(weights: dict[str, float]) -> dict[str, float]:
     return {f: round(w, 6) for f, w in sorted(weights.items()) if abs(w) >= 1e-4}
 
@@ -218,7 +253,33 @@ def main() -> int:
         action="store_true",
         help="leave one round out: what the stage is worth on a round it never saw",
     )
+    parser.add_argument(
+        "--errors",
+        nargs="+",
+        metavar="ROUND",
+        help="print the bot's out-of-fold errors on these development rounds (what a rules round reads)",
+    )
     args = parser.parse_args()
+    if args.errors:
+        unknown = set(args.errors) - set(ROUNDS)
+        if unknown:
+            parser.error(f"not a development round with first-sight verdicts: {sorted(unknown)}")
+        errors = out_of_fold_errors(load_data(), args.errors)
+        for e in errors:
+            print(
+                f"{e['id']:<10} {e['error']:<11} by {e['by']:<5} P {e['p_flag']:.3f}  {e['reason']}"
+                f"  | {e['message']}"
+            )
+        print(
+            json.dumps(
+                {
+                    "benchmark": "train_override out-of-fold errors",
+                    "rounds": args.errors,
+                    "errors": len(errors),
+                }
+            )
+        )
+        return 0
     if args.loro:
         result = leave_one_round_out(load_data())
         print(json.dumps({"benchmark": "train_override leave-one-round-out", "rounds": ROUNDS, **result}))

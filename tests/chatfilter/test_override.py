@@ -172,6 +172,19 @@ def test_the_committed_model_is_what_the_training_script_makes() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_error_listing_refuses_a_held_out_part() -> None:
+    """--errors prints messages: it must never be pointed at a held-out part, which is scored whole."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "train_override.py"), "--errors", "r28"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "not a development round" in done.stderr
+    assert "|" not in done.stdout  # no message listed
+
+
 def test_the_keeper_never_imports_discord_or_the_store() -> None:
     for path in (ROOT / "bot" / "chatfilter").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
