@@ -2521,8 +2521,9 @@ def _harmless(
         and n.first < n.last
         and "." in scene.text[toks[n.first].end : toks[n.last].start]
         and (scene.wordset & roles.SOFTWARE or any(w.startswith(UPDATE_STEMS) for w in scene.wordset))
-        # "the bot says I have 4.5", "tengo el 3.0": a card with a dot in it
+        # "the bot says I have 4.5", "tengo el 3.0", "el bot 2.1 en la mano": a card with a dot in it
         and not (b1 in roles.HAVE or (b1 in roles.ARTICLES and b2 in roles.HAVE))
+        and not set(nxt[:4]) & HAND_WORDS
     ):
         return "a label or a version"
     # A year after an event in the past, the Spanish way: "mi viejo se casó en el 82".
