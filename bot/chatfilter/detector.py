@@ -298,6 +298,8 @@ DEFAULT_CONTEXT = Context()  # frozen: one for every call without a context
 
 
 IN_HAND = "names a card in the sender's hand"
+# A harmless number said to be one's card ("Akku bei 85 %, genau wie meine Karte"): its role is a cover.
+COVER = "a disguised card number (cover)"
 # Roles a rescued message's number is never taken for a card in: it names a pile, or the trick's 10.
 NEVER_A_CARD = frozenset({"a pile number", "the backwards trick"})
 STAGE = "override: "  # the start of every reason the learned stage gives
@@ -312,8 +314,8 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     harmless, or else the number words, as its values. A flag that names a card the sender holds (the
     context's hand) is never vetoed: it is checked against the hand, and the model never saw one."""
     verdict = check_rules(message, context)
-    if not learned or verdict.reason == IN_HAND:
-        return verdict
+    if not learned or verdict.reason in (IN_HAND, COVER):
+        return verdict  # the model never saw either: both are checked by the rules alone
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
     if turn is None:
@@ -410,6 +412,17 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
     if not nums and not notes:
         return CLEAN
     _judge(nums, toks, ctx, scene)
+    if scene.wordset & LINK_GATE and CARD_LINK.search(scene.joined):
+        # "j'ai 39 de fièvre, et le même nombre dans la main", "Akku bei 85 %, genau wie meine Karte":
+        # a harmless number said to be one's card is that card.
+        for n in nums:
+            if (
+                n.allowed
+                and n.allowed not in KEPT_WHEN_LINKED
+                and 2 <= n.value <= 99
+                and not (n.last + 1 < len(scene.words) and scene.words[n.last + 1] in TIMES_WORDS)
+            ):  # "deux fois le même chiffre, et c'est un 8": "deux fois" is twice
+                n.allowed, n.how, n.odd = None, "cover", True
     if range_end:
         _range_end_value(range_end, nums, scene)
     _arithmetic(nums, toks, scene)
@@ -481,6 +494,25 @@ NOT_ASKING = re.compile(
     r"nos\s+digas|digas|digan)|sin\s+decir)\b"
 )
 HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
+
+
+# A number tied to one's card in so many words: the harmless role it has in the sentence is a cover.
+CARD_LINK = re.compile(
+    r"\b(?:my|ma|mi|meine?)\s+(?:card|carte|carta|karte)\s+(?:too|aussi|tambien|auch|as\s+well|also)\b|"
+    r"\b(?:same|meme|misma|mismo|dieselbe|derselbe|gleiche|selbe)\s+(?:number|nombre|numero|zahl|chiffre|carta|"
+    r"karte|carte|card)\b(?!\s+(?:of|de|d|an|von)\b)|"
+    r"\b(?:that|this|ce|cette|ese|esa|este|esta|diese|diesen|dieser|genau\s+die|genau\s+so\s+eine)\s+"
+    r"(?:number|nombre|numero|zahl|chiffre)\b.{0,40}\b(?:hold|holding|have|got|tiens|tengo|halte|halt|hab|habe|"
+    r"hand|main|mano|carta|karte|card|carte)\b|"
+    r"\b(?:genau\s+wie|just\s+like|same\s+as|comme|como|wie)\s+(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)\b|"
+    r"\b(?:holding|hold|have|got)\s+(?:it|that|that\s+one)\s+(?:too|as\s+well)\b|\blo\s+tengo\s+tambien\b|"
+    r"\bhab\s+ich\s+auch\b|\bje\s+l\W?ai\s+aussi\b"
+)
+LINK_GATE = frozenset(
+    "too aussi tambien auch also same meme misma mismo dieselbe derselbe gleiche selbe that this ce cette "
+    "ese esa este esta diese diesen dieser genau like comme como wie well".split()
+)
+KEPT_WHEN_LINKED = frozenset({"a pile number", "the backwards trick", "a count of cards", "part of a sum"})
 
 
 def _asks_for_value(scene: Scene) -> bool:
@@ -2370,7 +2402,14 @@ def _harmless(
     if (
         value in (12, 16, 18, 21)
         and (
-            (after_tok == "+" and (n.last + 2 >= len(toks) or toks[n.last + 2].kind == "p"))
+            (
+                after_tok == "+"
+                and (
+                    n.last + 2 >= len(toks)
+                    or toks[n.last + 2].kind == "p"
+                    or (toks[n.last + 2].kind == "w" and not read_word(toks[n.last + 2].text, LANGUAGES))
+                )
+            )
             or (before_tok == "+" and (n.first < 2 or toks[n.first - 2].kind == "p"))
             or b1 == "ab"
         )  # "18+ ?", "+18 only"; "douze + douze" is a sum
@@ -2916,8 +2955,14 @@ def _harmless(
     # Temperatures, weights and heights: "máxima de 41", "peso 70 kilos", "mido 1,75".
     if b1 in TEMPERATURE or (b1 in ("de", "of", "von") and b2 in TEMPERATURE) or a1 in WEIGHTS:
         return "a measure"
-    if a1 in FEVER or (a1 in ("de", "of", "grad", "grados", "degres", "degrees") and a2 in FEVER):
-        return "a measure"  # "tengo 38 de fiebre", "ich hab 39 Fieber"
+    if (
+        a1 in FEVER
+        or (a1 in ("de", "of", "grad", "grados", "degres", "degrees") and a2 in FEVER)
+        or (b1 in ("of", "de", "von", "mit") and b2 in FEVER)
+    ):
+        return "a measure"  # "tengo 38 de fiebre", "ich hab 39 Fieber", "a fever of 39"
+    if b1 in AGE_RATINGS or (b1 == "-" and b2 in AGE_RATINGS):
+        return "an age rating"  # "der Film ist FSK 16", "rated PG-13"
     if a1 == "to" and a2 == "the" and nxt[2:3] and nxt[2] in MONEY:
         return "money"  # "the peso is at 58 to the dollar": a rate of exchange
     # A label a few words back: "Android a la 14", "update auf die 15".
@@ -4328,6 +4373,7 @@ CALLED = frozenset(
     "llame llamar llama llamo llamaron marque marca marcar compose".split()
 )
 SCHOOL_YEARS = frozenset("year grade klasse classe curso".split())
+AGE_RATINGS = frozenset("fsk usk pegi pg".split())
 FEVER = frozenset("fiebre fievre fieber fever temperatura".split())
 TEMPERATURE = frozenset(
     "maxima minima max min temperatura temperature temperatur grados degrees grad degres".split()

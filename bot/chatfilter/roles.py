@@ -289,21 +289,24 @@ COMMON_WORDS = _set("los las and one una the les des del por son mon")
 
 
 def _idiom_keys(alternative: str) -> set[str]:
-    """Keys one of which every match of the alternative holds: the start of its longest word outside
-    any group, else the starts of all its words."""
+    """Keys one of which every match of the alternative holds at the start of a word: the start of
+    its longest word that begins a token in every match (outside any group, after a space or at the
+    start; "null.?acht.?fuenfzehn" may be one glued word, so only "null" does), else the starts of all
+    its words."""
     plain, depth, k = "", 0, 0
     while k < len(alternative):
         c = alternative[k]
         if c == "\\":
-            plain += " " if depth else alternative[k : k + 2]
+            plain += "~" if depth else alternative[k : k + 2]
             k += 2
             continue
         depth += (c == "(") - (c == ")")
-        plain += c if depth == 0 and c != ")" else " "
+        plain += c if depth == 0 and c != ")" else "~"  # "~": inside a group, glued to what follows
         k += 1
     # A word right before "?" or "*" may stand without its last letter.
-    plain = re.sub(r"[a-z](?=[?*])", " ", re.sub(r"\\[sbwd]", " ", plain))
-    outside = [w for w in re.findall(r"[a-z0-9]{3,}|[0-9]+", plain) if w not in COMMON_WORDS]
+    plain = re.sub(r"[a-z](?=[?*])", "~", re.sub(r"\\[sb]", " ", re.sub(r"\\[wd]", "~", plain)))
+    starts = [m.group() for run in plain.split() if (m := re.match(r"[a-z0-9]{3,}|[0-9]+", run))]
+    outside = [w for w in starts if w not in COMMON_WORDS]
     if outside:
         return {max(outside, key=len)[:4]}
     return {w[:3] for w in re.findall(r"[a-z]{3,}|[0-9]+", re.sub(r"\\[sbwd]", " ", alternative))}

@@ -456,3 +456,20 @@ def test_a_very_long_message_gets_a_verdict_in_time(unit: str) -> None:
     assert verdict.flag == (verdict.severity is not None)
     for found in verdict.numbers:
         assert 0 <= found.start < found.end <= len(message)
+
+
+def test_a_harmless_number_said_to_be_ones_card_is_a_disguise_the_stage_cannot_veto() -> None:
+    """A member dresses a card up as a harmless number and ties it to the hand ("39 de fiebre y la
+    misma carta en la mano"): the rules flag it as a disguise, severity high, and the learned stage,
+    which never saw such a flag, does not take it back."""
+    from bot.chatfilter.detector import COVER
+
+    for message, value in (
+        ("tengo 38 de fiebre y la misma carta en la mano", 38),
+        ("Akku bei 71 %, genau wie meine Karte", 71),
+        ("fever of 38 and i'm holding it too", 38),
+    ):
+        verdict = check(message)
+        assert verdict.flag and verdict.reason == COVER and verdict.severity == "high", (message, verdict)
+        assert [f.value for f in verdict.numbers] == [value]
+    assert not check("got a fever of 39, might log off early").flag

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.chatfilter import roles
+from bot.chatfilter.detector import TOKEN
 
 SAYINGS = [
     (alternative, needs)
@@ -33,3 +34,22 @@ def test_a_text_a_saying_matches_always_passes_its_gate(data: st.DataObject) -> 
     text = data.draw(st.from_regex(pattern, fullmatch=True))
     missing = [choice for choice in needs if not any(piece in text for piece in choice)]
     assert not missing, (pattern, text, missing)
+
+
+KEYS_OF: dict[str, set[str]] = {}
+for _key, _alternatives in roles._BY_KEY.items():
+    for _alternative in _alternatives:
+        KEYS_OF.setdefault(_alternative, set()).add(_key)
+KEYED = sorted(KEYS_OF.items())
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.data())
+def test_a_text_a_saying_matches_holds_a_word_that_begins_with_its_key(data: st.DataObject) -> None:
+    """The keeper runs a saying's expression only when a word of the message begins with its key
+    (roles.IDIOM_KEYS): "null.?acht.?fuenfzehn" written as one word ("nullachtfünfzehn") begins with
+    "null", never with "fuen"."""
+    pattern, keys = data.draw(st.sampled_from(KEYED))
+    text = data.draw(st.from_regex(pattern, fullmatch=True))
+    words = TOKEN.findall(text.lower())
+    assert any(word.startswith(tuple(keys)) for word in words), (pattern, keys, text, words)
