@@ -488,10 +488,14 @@ NO_NUMBERS = re.compile(
 )
 # Telling someone not to say: "no need to tell me your cards", "sagt mir nicht eure Karten".
 NOT_ASKING = re.compile(
-    r"\b(?:no\s+need|don'?t\s+(?:need\s+to\s+)?(?:tell|say|show|post|share)|never\s+(?:tell|say|show)|"
-    r"nicht\s+(?:sagen|verraten|zeigen|nennen)|(?:sagt|sag|zeigt|zeig)\s+(?:mir\s+|uns\s+)?(?:bloss\s+)?nicht|"
-    r"pas\s+besoin|ne\s+(?:me\s+|nous\s+)?(?:dis|dites|montre|montrez)|no\s+(?:hace\s+falta|me\s+digas|"
-    r"nos\s+digas|digas|digan)|sin\s+decir)\b"
+    r"\b(?:(?:no\s+need\s+to|don'?t|do\s+not|never)\s+(?:tell|say|show|post|share)\s+(?:me\s+|us\s+)?"
+    r"(?:(?:your|ur|yr|the|any)\s+)?(?:cards?|numbers?|values?|hand)|"
+    r"(?:sagt|sag|zeigt|zeig|schreibt|schreib)\s+(?:mir\s+|uns\s+)?(?:bloss\s+|ja\s+)?nicht\s+(?:eure|deine|die)\s+"
+    r"(?:karten?|zahlen?|werte?)|"
+    r"pas\s+besoin\s+de\s+(?:me\s+|nous\s+)?(?:dire|montrer|donner)\s+(?:tes|vos|les)\s+(?:cartes|nombres|chiffres)|"
+    r"ne\s+(?:me\s+|nous\s+)?(?:dis|dites|montre|montrez)\s+pas\s+(?:tes|vos|les)\s+(?:cartes|nombres|chiffres)|"
+    r"no\s+(?:hace\s+falta\s+(?:que\s+)?(?:me\s+|nos\s+)?(?:decir|digas|digan)|me\s+digas|nos\s+digas|digas|digan)"
+    r"\s+(?:tus|vuestras|sus|las)\s+(?:cartas|numeros|valores))\b"
 )
 HAND_WORDS = frozenset("hand hands main mano karten cards card carte carta cartas cartes".split())
 
@@ -581,8 +585,10 @@ def _allowed_reason(nums: list[Num]) -> str:
 def _adjacent_target(text: str, m: re.Match[str]) -> bool:
     """A pile, its top or a card is named just after "right next to", "directly above"..."""
     if m.group().startswith(("neighb", "nachbar")):
-        before = TOKEN.findall(text[max(0, m.start() - 12) : m.start()])
-        if before and before[-1] in PERSON_OWNERS:
+        before = TOKEN.findall(text[max(0, m.start() - 24) : m.start()])
+        if (
+            set([w for w in before if w.isalpha()][-3:]) & PERSON_OWNERS
+        ):  # "my old neighbour", "our next-door one"
             return False  # "my neighbour turned 80 today": a person next door
     tail = TOKEN.findall(text[m.end() :])[:5]
     return any(w in TARGET_NEAR or w.isdigit() for w in tail)
@@ -1188,7 +1194,12 @@ def _by_ear(i: int, scene: Scene, text: str, toks: list[Tok]) -> bool:
         before == "-" and i > 1 and words[i - 2] in FRENCH_TENS_BEFORE_TEN
     ):
         return True
-    return hyphen_after and after in FRENCH_UNITS_AFTER_TEN and before not in PRONOUNS_BEFORE_DIS
+    # "dis-moi", "je dis-je"; "diz" is no French word, so "j'ai le diz-huit" reads 18
+    return (
+        hyphen_after
+        and after in FRENCH_UNITS_AFTER_TEN
+        and (word == "diz" or before not in PRONOUNS_BEFORE_DIS)
+    )
 
 
 def _joined_to_number(
@@ -1238,8 +1249,8 @@ def _spaced_word(
     found = tuple(
         o
         for o in read_word(a + b, langs)
-        if o.pieces[0].kind != "C" and not o.odd and _letters_of(a + b, o.lang)
-    )  # "né un 14 juillet": a French "né" is no part of a German or English number
+        if o.pieces[0].kind != "C" and not o.odd and _letters_of(a[-1:], o.lang)
+    )  # "né un 14 juillet": a French "né" is no part of a German or English number ("fór ty" still is)
     if not found:
         return None
     return tuple(WordReading(o.lang, o.pieces, o.ordinal, o.decade, True) for o in found)
@@ -1886,7 +1897,8 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
             and len(toks[i + 2].text) == 1
             and text[t.end : toks[i + 1].start] == " "
             and text[toks[i + 1].end : toks[i + 2].start] == " "
-            and not (i + 3 < len(toks) and toks[i + 3].text == "." and toks[i + 3].start == toks[i + 2].end)
+            and not (i + 3 < len(toks) and toks[i + 3].text == ".")  # "3 . 2 . 1 go": a countdown
+            and not (i >= 2 and toks[i - 1].text == "." and toks[i - 2].kind == "n")
         ):
             nums.append(Num(int(t.text + toks[i + 2].text), i, i + 2, "digits", odd=True))
             used.update((i, i + 1, i + 2))
@@ -2413,11 +2425,21 @@ def _harmless(
             or (before_tok == "+" and (n.first < 2 or toks[n.first - 2].kind == "p"))
             or b1 == "ab"
         )  # "18+ ?", "+18 only"; "douze + douze" is a sum
+        and scene.wordset & AGE_LIMIT_CONTEXT
         and not scene.wordset & CARDS_OR_HAVE_BUT_ME
+        and not scene.wordset & CARD_OR_PILE
+        and not scene.wordset & PLAY_VERBS
     ):
         return "an age"
     # School years: "I'm teaching year 9 tomorrow", "meine Tochter ist in Klasse 7".
-    if value <= 13 and b1 in SCHOOL_YEARS and not set(prev[1:3]) & roles.HAVE:
+    if (
+        value <= 13
+        and b1 in SCHOOL_YEARS
+        and before_tok == b1  # "in Klasse 7"; "Klasse, 12 passt auf Stapel 2" is "great"
+        and (b1 == "year" or b2 in SCHOOL_YEAR_BEFORE)
+        and not set(prev[1:3]) & roles.HAVE
+        and not scene.pile_ref
+    ):
         return "a school year"
     # Minutes until one arrives or is back: "llego en 10", "back in 20", "bin in 15 wieder da".
     if (
@@ -2559,7 +2581,15 @@ def _harmless(
         digits
         and n.first < n.last
         and "." in scene.text[toks[n.first].end : toks[n.last].start]
-        and (scene.wordset & roles.SOFTWARE or any(w.startswith(UPDATE_STEMS) for w in scene.wordset))
+        and (
+            scene.wordset & roles.SOFTWARE
+            or any(w.startswith(UPDATE_STEMS) for w in scene.wordset)
+            or (  # the game's bot or a server: only where nothing speaks of cards or play
+                scene.wordset & roles.SOFTWARE_NEAR
+                and not scene.wordset & CARD_OR_PILE
+                and not scene.wordset & PLAY_VERBS
+            )
+        )
         # "the bot says I have 4.5", "tengo el 3.0", "el bot 2.1 en la mano": a card with a dot in it
         and not (b1 in roles.HAVE or (b1 in roles.ARTICLES and b2 in roles.HAVE))
         and not set(nxt[:4]) & HAND_WORDS
@@ -2934,7 +2964,9 @@ def _harmless(
         b1 in ("over", "ueber", "ab", "de", "plus")
         and scene.wordset & ADULTS
         and b2 not in EVERYTHING
-        and not set(prev[:4]) & roles.CARD_NOUNS  # "mis cartas son mayores de 60": a bound on cards
+        # "mis cartas son (todas) mayores de 60": a bound on cards
+        and not set(scene.words[max(0, n.first - 7) : n.first]) & roles.CARD_NOUNS
+        and not set(nxt[:4]) & HAND_WORDS
     ):
         return "an age"
     # Years and eras: "soy del 92", "mis padres se conocieron en los 90".
@@ -3105,6 +3137,7 @@ def _harmless(
         value <= 4
         and b1 in PILE_BY_ARTICLE
         and b2 in PILE_BY_PREPOSITION
+        and set(prev[2:4]) & NONE_FOR_PILE  # "none for the 3"; "waiting for the 3" is a card
         and a1 not in roles.CARD_NOUNS
         and a1 not in ("of", "von", "vom", "auf")  # "auf die 4 von Stapel 1": that pile's top card
         and _pile_numbered(scene)
@@ -3135,7 +3168,7 @@ def _harmless(
         and not set(prev[:3]) & HAVE_OR_PLAY
     ):
         return "a time"
-    if (b1 == "past" and value <= 59 and not (b2 in GO_PAST or scene.pile_ref)) or (
+    if (b1 == "past" and value <= 12 and b2 not in GO_PAST) or (
         b1 in ("in", "dans") and (not a1 or a1 in ("or", "oder", "ou", "o"))
     ):
         return "a time"  # "past 11 already"; "don't go past 80 on the up pile" is a bound
@@ -3216,7 +3249,7 @@ def _harmless(
         and after_tok in ("/", ".")
         and n.last + 2 < len(toks)
         and toks[n.last + 2].kind == "n"
-        and toks[n.last + 2].start - toks[n.last].end == 1  # "5.3", not "5 . 3": a digit cut in two
+        and toks[n.last + 1].start == toks[n.last].end  # "5.3", "24. 12."; not "5 . 3": a digit cut in two
     ):
         other = int(toks[n.last + 2].text) if len(toks[n.last + 2].text) < 5 else 99
         if value <= 31 and 1 <= other <= 12 and len(toks[n.last + 2].text) <= 2:
@@ -3226,7 +3259,7 @@ def _harmless(
         and before_tok in ("/", ".")
         and n.first >= 2
         and toks[n.first - 2].kind == "n"
-        and toks[n.first].start - toks[n.first - 2].end == 1
+        and toks[n.first - 1].start == toks[n.first - 2].end
         and value <= 12
         and int(toks[n.first - 2].text[:3]) <= 31
     ):
@@ -3256,7 +3289,7 @@ def _harmless(
         and a1
         in (
             *("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist"),
-            *("lern", "lerne", "lernte", "kannte", "wusste", "ging", "zog", "heiratete", "bekam", "begann"),
+            *("lern", "lerne", "lernte", "kannte", "wusste", "heiratete"),
         )
     ):
         return "an age"  # "mit 18 kannte ich das Spiel nicht", "mit 72 lern ich noch Discord"
@@ -3770,6 +3803,7 @@ GO_PAST = frozenset("go goes going went get gets getting play playing".split())
 CARD_OF = frozenset("of from del de von vom du".split())
 # "... for pile 1, none for the 3": a pile named by its number once, then by an article and a number.
 PILE_BY_ARTICLE = frozenset("the die den der".split())
+NONE_FOR_PILE = frozenset("none nothing keine keinen nix nichts nothin zero".split())
 PILE_BY_PREPOSITION = frozenset("for fuer auf on onto".split())
 
 
@@ -3938,13 +3972,13 @@ FOND = frozenset(
 # One's lowest or highest card, said with a superlative: the number after it is that card.
 SUPERLATIVES = frozenset(
     "lowest highest worst smallest biggest hoechste hoechster niedrigste niedrigster kleinste kleinster "
-    "groesste groesster tiefste tiefster schlechteste peor".split()
+    "groesste groesster tiefste tiefster schlechteste schlechtester peor".split()
 )
 RANKED_NOT_CARDS = frozenset(
     "score scores punkte punktzahl points puntos puntaje record rekord streak level round runde ronde ronda "
     "game games spiel partie partida win wins".split()
 )
-COMPARED = frozenset("basse haute petite bas haut petit baja alta bajo alto".split())
+COMPARED = frozenset("basse haute petite bas haut petit faible baja alta bajo alto".split())
 
 
 def _superlative(words: list[str]) -> bool:
@@ -4370,9 +4404,15 @@ ADULTS = frozenset(
 )
 CALLED = frozenset(
     "appele appeler appelle appelez call called calling calls angerufen anrufen ruf rufe rufen waehl waehlen "
-    "llame llamar llama llamo llamaron marque marca marcar compose".split()
+    "llame llamar llama llamo llamaron".split()
 )
 SCHOOL_YEARS = frozenset("year grade klasse classe curso".split())
+SCHOOL_YEAR_BEFORE = frozenset("in im en la die der meine mein ma mi su sa seine ihre 7th".split())
+AGE_LIMIT_CONTEXT = frozenset(
+    "server kanal channel chat discord film movie filme movies pelicula peli serie series game spiel jeu juego "
+    "nsfw adults adult erwachsene kids kinder enfants ninos fsk usk pegi rated "
+    "interdit prohibido verboten jahre years ans anos age alter edad".split()
+)
 AGE_RATINGS = frozenset("fsk usk pegi pg".split())
 FEVER = frozenset("fiebre fievre fieber fever temperatura".split())
 TEMPERATURE = frozenset(
@@ -4612,7 +4652,16 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         ):
             _derived(nums, [n], n.value * 11, n.first - (1 if b1 != "-" else 2), n.last)
             continue
+        if b1 in ONE_ARTICLE and b2 == "'" and b3 == "d":
+            b2, b3 = "d", words[n.first - 4] if n.first > 3 else ""  # "la moitié d'une centaine"
         factor, first = _multiplier(b1, b2, b3, n.first, words[n.first - 4] if n.first > 3 else "")
+        if (
+            factor
+            and factor < 1
+            and n.last + 1 < len(words)
+            and (words[n.last + 1] in COUNTED_AFTER_FRACTION or words[n.last + 1] in roles.UNITS)
+        ):
+            continue  # "a quarter of 80 people", "3/4 of 100 players", "un cuarto de 80 euros"
         if factor and not (n.value == 10 and _trick([b1, b2], words[n.last + 1 : n.last + 4], scene)):
             # "twice twenty-five minus one": the product starts a chain of its own.
             value, last, used = _chain(int(n.value * factor), n, by_first, words, scene)
@@ -4620,6 +4669,9 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             # The words of the factor are no numbers of their own: "un cuarto de ochenta" is 20, not 4
             inside = [m for m in nums if first <= m.first and m.last < n.first]
             _derived(nums, used + inside, value, first, last)
+            continue
+        if n.value <= 4 and n.last + 1 < len(words) and words[n.last + 1] == "cubed":
+            _derived(nums, [n], n.value**3, n.first, n.last + 1)  # "3 cubed"
             continue
         if n.last + 1 < len(words) and words[n.last + 1] in ("squared", "quadrat", "carre", "cuadrado"):
             # "twelve squared minus a hundred": the square starts a chain of its own.
@@ -4854,6 +4906,9 @@ TIMES_WORDS = frozenset("veces fois times mal".split())
 DOUBLE_DIGIT = frozenset("double doble doppel".split())
 QUARTERS = frozenset("quarters quarter cuartos quarts viertel".split())
 QUARTER = ("quarter", "cuarto", "quart", "viertel")
+COUNTED_AFTER_FRACTION = (
+    roles.COUNT_NOUNS | roles.PLAYER_NOUNS | roles.PEOPLE | roles.MONEY_WORDS | MONEY | FAMILY_PLURALS
+)
 ONE_ARTICLE = frozenset("a an one un une una ein eine einem einer 1".split())
 THREE = frozenset("three tres trois drei".split())
 HALF_PAST_BEFORE = frozenset("from at by until till around about after before since".split())

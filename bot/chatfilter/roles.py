@@ -62,8 +62,7 @@ PEOPLE = _set(
     "lad lass boy girl bro sis youngest eldest oldest junge maedchen kleine kleiner garcon fiston frangin "
     "frangine chamaco chamaca mijo mija peque hermanito hermanita "
     "grandad granddad gramps grandmother grandfather opa oma uroma uropa "
-    "vieja viejo suegra suegro schwiegermutter schwiegervater belle-mere beau-pere mother-in-law neighbour "
-    "neighbor nachbar nachbarin voisin voisine vecino vecina"
+    "vieja suegra suegro schwiegermutter schwiegervater belle-mere beau-pere mother-in-law"
 )
 AGE_VERBS = _set("turning turned turns werd werde wird werden wurde cumplo cumple cumplio fete")
 PLAYER_NOUNS = _set(
@@ -156,9 +155,11 @@ LABELS = _set(
 SOFTWARE = _set(
     "app apps update updates version versions versao release firmware software beta alpha patch build "
     "android ios python windows macos linux ubuntu driver treiber mise-a-jour actualizacion aplicacion "
-    "appli application anwendung programm programa logiciel navegador browser bot bots discord "
-    "server servidor serveur plugin addon mod mods launcher client"
+    "appli application anwendung programm programa logiciel navegador browser plugin addon launcher"
 )
+# Words of software that also name the game's own bot or people in the channel: a number with a dot is
+# a version only right beside one ("el bot 2.1", "is the bot still on 1.8?").
+SOFTWARE_NEAR = _set("bot bots discord server servidor serveur client")
 GAME_ORDINAL_BEFORE = _set(
     "round game match runde spiel partie ronda partida manche level table team turn zug tour turno lap "
     "best bo top partien juego"
@@ -256,11 +257,14 @@ IDIOMS = re.compile(
     # Sayings and titles that came back with several writers of the stage's rounds (r15h..r27h).
     r"(?:36|trente.six)\s+(?:chandelles|solutions|facons|manieres)|treize\s+a\s+la\s+douzaine|"
     r"(?:c.?etait|il\s+etait|il\s+est|c.?est)\s+moins\s+une\b|cinquieme\s+roue|"
-    r"(?:en|les)\s+(?:3\s*x\s*8|trois.huit)|"
-    r"schlaegt\W?s?\s+(?:\w+\s+)?(?:dreizehn|13)\b|(?:keine|keene|kene)\s+(?:fuffzehn|fuenfzehn|15)\b|"
-    r"behind\s+the\s+(?:eight|8).?ball|(?:ninth|9th)\s+life|(?:9|nine)\s+lives|\b9\s+to\s+5\b|"
+    r"\b(?:en|les)\s+(?:3\s*x\s*8|trois.huit)\b|"
+    r"(?:jetzt|nun|da|es)\s+schlaegt\W?s?\s+(?:\w+\s+)?(?:dreizehn|13)\b|"
+    r"mach\w*\s+(?:\w+\s+)?(?:keine|keene|kene)\s+(?:fuffzehn|fuenfzehn)\b|"
+    r"behind\s+the\s+(?:eight|8).?ball|\b(?:ninth|9th)\s+life|\b(?:9|nine)\s+lives|"
+    r"\b(?:my|a|your|his|her|the)\s+9\s*(?:to|-)\s*5(?:\s+(?:job|gig|life|is|was|kills)\b|$)|"
     r"(?:99|ninety.nine)\s+problems|area\s+51|apoll?o\s+(?:13|trece|treize|dreizehn|thirteen)|"
     r"brooklyn\s+99|(?:cincuenta|fifty|50)\s+(?:sombras|shades)|(?:twenty.one|21)\s+pilots|"
+    r"(?:siebzehn|17)\s+und\s+(?:vier|4)\s+(?:zu\s+)?(?:spiel|zock)\w*|(?:spiel|zock)\w*\s+(?:\w+\s+){0,2}"
     r"(?:siebzehn|17)\s+und\s+(?:vier|4)\b|camisa\s+de\s+once\s+varas|en\s+un\s+2\s*x\s*3\b|"
     r"\ba\s+la\s+de\s+tres\b"
 )
@@ -440,6 +444,8 @@ def _jersey(name: str) -> str:
 
 # Things everyone knows the number of, which stand for a card only when said as one's own ("my card
 # is the number of deadly sins", "tengo el número de CR7"): a verb of having, "my card", or "=".
+# A card or the hand named as such, not a card to pay with ("ich zahl den Fuffi mit Karte").
+_HELD = r"(?<!mit\s)(?<!per\s)\b(?:karte|hand)\b"
 REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     "deadly sins": (
         re.compile(r"(?:deadly|capital|cardinal)\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales"),
@@ -532,10 +538,10 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         99,
     ),
     "the deuce": (re.compile(r"\bdeuce\b"), 2),
-    "the trey": (re.compile(r"\btrey\b"), 3),
+    "the trey": (re.compile(r"\b(?:the|a|my|one|that)\s+trey\b"), 3),  # not Trey, a name
     # German slang for banknotes, said of a card: "hab 'n Zwanni... die Karte, nicht Geld"
-    "a twenty note": (re.compile(r"\bzwann[iy]\b.*\b(?:karte|hand)|\b(?:karte|hand)\b.*\bzwann[iy]\b"), 20),
-    "a fifty note": (re.compile(r"\bfuff[iy]\b.*\b(?:karte|hand)|\b(?:karte|hand)\b.*\bfuff[iy]\b"), 50),
+    "a twenty note": (re.compile(rf"\bzwann[iy]\b.*{_HELD}|{_HELD}.*\bzwann[iy]\b"), 20),
+    "a fifty note": (re.compile(rf"\bfuff[iy]\b.*{_HELD}|{_HELD}.*\bfuff[iy]\b"), 50),
     # The last card before the end of the range: "j'ai la dernière avant cent", "die letzte vor hundert".
     "the last before a hundred": (
         re.compile(
@@ -808,9 +814,10 @@ ASK_WHAT = re.compile(
     # The other players' cards asked for in so many words: "was habt ihr für Karten?", "vous avez quoi
     # comme cartes ?", "¿cuánto vale la tuya?", "tell me your cards", "schreibt mir eure Karten".
     r"\b(?:was|wat)\s+(?:hast|habt|haste)\s+(?:du|ihr|de)?\s*(?:\w+\s+){0,2}fuer\s+karten?\b|"
-    r"\b(?:quoi|koi)\s+comme\s+cartes?\b|\bwhat\s+(?:are|r)\s+(?:you|u|ya|yall)\s+holding\b|"
+    r"\b(?:quoi|koi)\s+comme\s+cartes?\b(?!\s+(?:graphique|bancaire|cadeau|vitale))|"
+    r"\bwhat\s+(?:are|r)\s+(?:you|u|ya|yall)\s+holding\b(?!\s+(?:out|off|on|back|up|onto))|"
     r"\b(?:cuanto|wie\s*viel|combien|how\s+much)\s+(?:vale|ist|is|vaut|s)\s+(?:la\s+tuya|tu\s+carta|"
-    r"deine\s+karte|ta\s+carte|your\s+card|yours)\b|"
+    r"deine\s+karte|ta\s+carte|your\s+card)\b|"
     r"\b(?:tell|show|send|give|dm|pm)\s+(?:me|us)\s+(?:your|ur|yr)\s+(?:cards|numbers|hand)\b|"
     r"\b(?:sagt|schreibt|sag|schreib|zeigt|zeig|nennt|verratet)\s+(?:mir|uns)\s+(?:eure|deine)\s+karten\b|"
     r"\b(?:dime|decime|pasame|mandame|decidme|dinos)\s+(?:tus|vuestras|sus)\s+cartas\b|"
