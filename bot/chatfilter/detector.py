@@ -4409,7 +4409,8 @@ CALLED = frozenset(
 SCHOOL_YEARS = frozenset("year grade klasse classe curso".split())
 SCHOOL_YEAR_BEFORE = frozenset("in im en la die der meine mein ma mi su sa seine ihre 7th".split())
 AGE_LIMIT_CONTEXT = frozenset(
-    "server kanal channel chat discord film movie filme movies pelicula peli serie series game spiel jeu juego "
+    "server kanal channel chat discord film movie filme movies pelicula peli serie series "
+    "game spiel jeu juego "
     "nsfw adults adult erwachsene kids kinder enfants ninos fsk usk pegi rated "
     "interdit prohibido verboten jahre years ans anos age alter edad".split()
 )
