@@ -2277,6 +2277,7 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and not (
             set(prev[:3]) & CARD_OF and set(scene.words[max(0, n.first - 5) : n.first]) & roles.CARD_NOUNS
         )
+        and not _title_held(n, scene)
     ):
         return "an idiom or a title"
     if (
@@ -3800,6 +3801,31 @@ TAKE_ON = frozenset(
 
 
 GO_PAST = frozenset("go goes going went get gets getting play playing".split())
+
+
+def _title_held(n: Num, scene: Scene) -> bool:
+    """A title that ends in the number, said to be held or to be one's card: "I've got Apollo 13 lol",
+    "I have Area 51 in my hand", "mi carta es el área 51". ("I got 99 problems" starts with it.)"""
+    start = n.first
+    while start - 1 in scene.idiom:
+        start -= 1
+    words = scene.words
+    if start == n.first or words[n.first - 1] in ("los", "las", "les", "tous", "toutes"):
+        return False  # "tengo las dos seguidas": "las dos" is both, no title
+    before = words[max(0, start - 3) : start]
+    after = words[n.last + 1 : n.last + 5]
+    held = before[-1:] if not before[-1:] or before[-1] not in roles.ARTICLES else before[-2:-1]
+    return bool(
+        set(held) & HOLD_BEFORE_TITLE
+        or (set(before) & CARD_IS and set(words[max(0, start - 6) : start]) & roles.CARD_NOUNS)
+        or (set(after[:2]) & IN_WORDS and set(after) & HAND_WORDS)
+    )
+
+
+# Holding, said right before a title: "I've got Apollo 13", "j'ai le neuf-trois", "tengo el área 51".
+HOLD_BEFORE_TITLE = frozenset("have got holding hold hab habe halte tiens ai tengo llevo".split())
+CARD_IS = frozenset("is es ist est c = s".split())
+IN_WORDS = frozenset("in en auf dans".split())
 CARD_OF = frozenset("of from del de von vom du".split())
 # "... for pile 1, none for the 3": a pile named by its number once, then by an article and a number.
 PILE_BY_ARTICLE = frozenset("the die den der".split())
