@@ -510,11 +510,27 @@ CARD_LINK = re.compile(
     r"hand|main|mano|carta|karte|card|carte)\b|"
     r"\b(?:genau\s+wie|just\s+like|same\s+as|comme|como|wie)\s+(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)\b|"
     r"\b(?:holding|hold|have|got)\s+(?:it|that|that\s+one)\s+(?:too|as\s+well)\b|\blo\s+tengo\s+tambien\b|"
-    r"\bhab\s+ich\s+auch\b|\bje\s+l\W?ai\s+aussi\b"
+    r"\bhab\s+ich\s+auch\b|\bje\s+l\W?ai\s+aussi\b|"
+    # "... that's my card", "esa es mi carta", "c'est ma carte", "das ist meine (Karte)"
+    r"\b(?:that'?s|thats|that\s+is|c'?est|esa\s+es|ese\s+es|es|das\s+ist|is)\s+(?:my|ma|mi|meine?)\s+"
+    r"(?:card|carte|carta|karte)\b|\b(?:das\s+ist|esa\s+es|voila|voici)\s+(?:meine|mi|ma)\b|"
+    # "my card = ...", "mi carta en hora:", "ma carte en heure", "meine Karte als Uhrzeit"
+    r"\b(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)\s*(?:=|:|\s(?:en|als|in|as|comme|como)\s)|"
+    # "igual que mi carta", "passt zu meiner Hand", "como en mi mano", "same as my hand"
+    r"\b(?:igual\s+que|passt\s+zu|como\s+en|same\s+as|wie\s+in|comme\s+dans)\s+(?:my|ma|mi|meiner?|meinem)\s+"
+    r"(?:card|carte|carta|karte|hand|main|mano)\b|"
+    # "... also what's in my hand", "c'est aussi ce que je tiens", "eso mismo tengo", "genau die halt ich"
+    r"\b(?:what'?s\s+in\s+my\s+hand|what\s+i'?m\s+holding|ce\s+que\s+je\s+tiens|lo\s+que\s+tengo|"
+    r"eso\s+mismo\s+tengo|genau\s+die\s+halt\w*)\b|"
+    # "the number is no coincidence, look at my hand"
+    r"\b(?:no\s+coincidence|kein\s+zufall|pas\s+un\s+hasard|no\s+es\s+casualidad)\b|"
+    r"\bmy\s+card\s+agrees\b"
 )
 LINK_GATE = frozenset(
     "too aussi tambien auch also same meme misma mismo dieselbe derselbe gleiche selbe that this ce cette "
-    "ese esa este esta diese diesen dieser genau like comme como wie well".split()
+    "ese esa este esta diese diesen dieser genau like comme como wie well thats that's c'est est es ist is "
+    "voila voici igual passt what lo coincidence zufall hasard casualidad look regardez mirad mira schaut "
+    "schau agrees my ma mi meine".split()
 )
 KEPT_WHEN_LINKED = frozenset({"a pile number", "the backwards trick", "a count of cards", "part of a sum"})
 
