@@ -100,6 +100,9 @@ PARTS = {
     "dev-set": [ROOT.parent / "shared" / "chatfilter" / "dev-set.csv"],
     "development": sorted(p for p in CORPUS.glob("dev-*.csv") if finished(p)),
     "held-out": sorted(CORPUS.glob("heldout-*.csv")),
+    # Hostile members: card values dressed up as harmless numbers, written by helpers who had read only
+    # the policy and the public description of the keeper (development material: their misses were read).
+    "hostile": sorted(CORPUS.glob("hostile-*.csv")),
 }
 QUANTITY_WORDS = ("dozen", "dutzend", "douzaine", "docena", "score", "centaine", "veintena")
 
