@@ -37,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.chatfilter import CORPUS, holds_a_number, read_rows, train  # noqa: E402
+from bench.chatfilter import CORPUS, holds_a_number, read_rows  # noqa: E402
+from bench.chatfilter import train as train_all  # noqa: E402
 from bot.chatfilter.override import MODEL_PATH, p_flag, role_features, rule_features  # noqa: E402
 
 VERDICTS = CORPUS / "first-sight-verdicts.json"
@@ -50,6 +51,16 @@ ROUNDS: list[str] = list(json.loads(VERDICTS.read_text(encoding="utf-8"))["round
 VETO_RECALL_LOSS = 0.01
 RESCUE_FA_PER_100 = 0.5  # at most this many added false alarms per 100 harmless with a number (out of fold)
 COMMAND = "python bench/train_override.py"
+# Weights smaller than this are dropped from each model as it is trained (thresholds are chosen on the
+# pruned models too). Leaving one round out over 24 rounds: 0.973 / 0.965 / 1.95 with 0.05, against
+# 0.972 / 0.966 / 1.97 keeping every weight of at least 1e-4: the same keeper with a quarter of the
+# weights (about 23,000 instead of 93,000), a model file and an import four times smaller.
+PRUNE_BELOW = 0.05
+
+
+def train(rows: list[tuple[list[str], bool]]) -> dict[str, float]:
+    weights = train_all(rows)
+    return {f: w for f, w in weights.items() if f == "bias" or abs(w) >= PRUNE_BELOW}
 
 Item = dict[str, object]
 
@@ -230,7 +241,7 @@ def build() -> str:
             "first-sight-verdicts.json) of every round listed; thresholds by inner leave-one-round-out "
             f"over them (veto loses at most {VETO_RECALL_LOSS:.1%} of true flags, rescue adds at most "
             f"{RESCUE_FA_PER_100} false alarms per 100 harmless with a number). Weights rounded to 6 "
-            "digits, |w| < 1e-4 dropped."
+            f"digits, |w| < {PRUNE_BELOW} dropped."
         ),
         "rebuild": COMMAND,
         "rounds": ROUNDS,
