@@ -513,7 +513,7 @@ CARD_LINK = re.compile(
     r"\bhab\s+ich\s+auch\b|\bje\s+l\W?ai\s+aussi\b|"
     # "... that's my card", "esa es mi carta", "c'est ma carte", "das ist meine (Karte)"
     r"\b(?:that'?s|thats|that\s+is|c'?est|esa\s+es|ese\s+es|es|das\s+ist|is)\s+(?:my|ma|mi|meine?)\s+"
-    r"(?:card|carte|carta|karte)\b|\b(?:das\s+ist|esa\s+es|voila|voici)\s+(?:meine|mi|ma)\b|"
+    r"(?:card|carte|carta|karte)\b|\bdas\s+ist\s+meine\b|\b(?:voila|voici)\s+(?:ma|mi|my)\b|"
     # "my card = ...", "mi carta en hora:", "ma carte en heure", "meine Karte als Uhrzeit"
     r"\b(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)\s*(?:=|:|\s(?:en|als|in|as|comme|como)\s)|"
     # "igual que mi carta", "passt zu meiner Hand", "como en mi mano", "same as my hand"
@@ -521,16 +521,16 @@ CARD_LINK = re.compile(
     r"(?:card|carte|carta|karte|hand|main|mano)\b|"
     # "... also what's in my hand", "c'est aussi ce que je tiens", "eso mismo tengo", "genau die halt ich"
     r"\b(?:what'?s\s+in\s+my\s+hand|what\s+i'?m\s+holding|ce\s+que\s+je\s+tiens|lo\s+que\s+tengo|"
-    r"eso\s+mismo\s+tengo|genau\s+die\s+halt\w*)\b|"
+    r"eso\s+mismo\s+tengo|genau\s+die\s+halt(?:e|et|st)?)\b|"
     # "the number is no coincidence, look at my hand"
     r"\b(?:no\s+coincidence|kein\s+zufall|pas\s+un\s+hasard|no\s+es\s+casualidad)\b|"
     r"\bmy\s+card\s+agrees\b"
 )
+# Every way CARD_LINK reads holds one of these words: the expression is run only then.
 LINK_GATE = frozenset(
-    "too aussi tambien auch also same meme misma mismo dieselbe derselbe gleiche selbe that this ce cette "
-    "ese esa este esta diese diesen dieser genau like comme como wie well thats that's c'est est es ist is "
-    "voila voici igual passt what lo coincidence zufall hasard casualidad look regardez mirad mira schaut "
-    "schau agrees my ma mi meine".split()
+    "card cards carte cartes carta cartas karte karten hand hands main mano same meme misma mismo dieselbe "
+    "derselbe gleiche selbe number nombre numero zahl chiffre holding tiens tengo hab halt halte haltet haltst "
+    "aussi too well voila voici meine coincidence zufall hasard casualidad".split()
 )
 KEPT_WHEN_LINKED = frozenset({"a pile number", "the backwards trick", "a count of cards", "part of a sum"})
 

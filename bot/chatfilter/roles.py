@@ -255,17 +255,17 @@ IDIOMS = re.compile(
     r"vingt.dieux|39\s+(?:stufen|steps|marches)|thirty.nine\s+steps|neununddreissig\s+stufen|"
     r"(?:tend\w*|tiend\w*)\s+(?:me\s+|te\s+|le\s+|les\s+)?un\s+cuatro\b|gruene?\s+neune|(?:40|quarante)\s+voleurs|(?:40|cuarenta)\s+ladrones|(?:40|forty)\s+thieves|(?:40|vierzig)\s+raeuber|50.50|cincuenta.cincuenta|cinquante.cinquante|fifty.fifty|fuenfzig.fuenfzig|"
     # Sayings and titles that came back with several writers of the stage's rounds (r15h..r27h).
-    r"(?:36|trente.six)\s+(?:chandelles|solutions|facons|manieres)|treize\s+a\s+la\s+douzaine|"
+    r"36\s+(?:chandelles|solutions|facons|manieres)|trente.six\s+(?:chandelles|solutions|facons|manieres)|treize\s+a\s+la\s+douzaine|"
     r"(?:c.?etait|il\s+etait|il\s+est|c.?est)\s+moins\s+une\b|cinquieme\s+roue|"
-    r"\b(?:en|les)\s+(?:3\s*x\s*8|trois.huit)\b|"
+    r"\b(?:en|les)\s+3\s*x\s*8\b|\b(?:en|les)\s+trois.huit\b|"
     r"(?:jetzt|nun|da|es)\s+schlaegt\W?s?\s+(?:\w+\s+)?(?:dreizehn|13)\b|"
     r"mach\w*\s+(?:\w+\s+)?(?:keine|keene|kene)\s+(?:fuffzehn|fuenfzehn)\b|"
     r"behind\s+the\s+(?:eight|8).?ball|\b(?:ninth|9th)\s+life|\b(?:9|nine)\s+lives|"
     r"\b(?:my|a|your|his|her|the)\s+9\s*(?:to|-)\s*5(?:\s+(?:job|gig|life|is|was|kills)\b|$)|"
     r"(?:99|ninety.nine)\s+problems|area\s+51|apoll?o\s+(?:13|trece|treize|dreizehn|thirteen)|"
-    r"brooklyn\s+99|(?:cincuenta|fifty|50)\s+(?:sombras|shades)|(?:twenty.one|21)\s+pilots|"
-    r"(?:siebzehn|17)\s+und\s+(?:vier|4)\s+(?:zu\s+)?(?:spiel|zock)\w*|(?:spiel|zock)\w*\s+(?:\w+\s+){0,2}"
-    r"(?:siebzehn|17)\s+und\s+(?:vier|4)\b|camisa\s+de\s+once\s+varas|en\s+un\s+2\s*x\s*3\b|"
+    r"brooklyn\s+99|cincuenta\s+sombras|fifty\s+shades|50\s+(?:sombras|shades)|(?:twenty.one|21)\s+pilots|"
+    r"siebzehn\s+und\s+vier\s+(?:zu\s+)?(?:spiel|zock)\w*|(?:spiel|zock)\w*\s+(?:\w+\s+){0,2}siebzehn\s+und\s+"
+    r"vier\b|camisa\s+de\s+once\s+varas|en\s+un\s+2x3\b|"
     r"\ba\s+la\s+de\s+tres\b"
 )
 
@@ -309,7 +309,10 @@ def _idiom_keys(alternative: str) -> set[str]:
         k += 1
     # A word right before "?" or "*" may stand without its last letter.
     plain = re.sub(r"[a-z](?=[?*])", "~", re.sub(r"\\[sb]", " ", re.sub(r"\\[wd]", "~", plain)))
-    starts = [m.group() for run in plain.split() if (m := re.match(r"[a-z0-9]{3,}|[0-9]+", run))]
+    # A run of the expression between spaces begins a token of the text, after any quantifier ("\s+").
+    starts = [
+        m.group(1) for run in plain.split() if (m := re.match(r"[+*?{}0-9,]*?([a-z0-9]{3,}|[0-9]+)", run))
+    ]
     outside = [w for w in starts if w not in COMMON_WORDS]
     if outside:
         return {max(outside, key=len)[:4]}

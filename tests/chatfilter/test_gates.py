@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.chatfilter import roles
+from bot.chatfilter import detector
 from bot.chatfilter.detector import TOKEN
 
 SAYINGS = [
@@ -53,3 +54,17 @@ def test_a_text_a_saying_matches_holds_a_word_that_begins_with_its_key(data: st.
     text = data.draw(st.from_regex(pattern, fullmatch=True))
     words = TOKEN.findall(text.lower())
     assert any(word.startswith(tuple(keys)) for word in words), (pattern, keys, text, words)
+
+
+LINKS = roles._alternatives(detector.CARD_LINK.pattern)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.data())
+def test_a_text_that_ties_a_number_to_ones_card_passes_the_link_gate(data: st.DataObject) -> None:
+    """CARD_LINK ("same as my card", "mi carta en hora:") runs only when a word of detector.LINK_GATE is in
+    the message; every text one of its ways matches must hold such a word."""
+    pattern = data.draw(st.sampled_from(LINKS))
+    text = data.draw(st.from_regex(pattern, fullmatch=True))
+    words = set(TOKEN.findall(text.lower()))
+    assert words & detector.LINK_GATE, (pattern, text, words)
