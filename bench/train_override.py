@@ -62,6 +62,7 @@ def train(rows: list[tuple[list[str], bool]]) -> dict[str, float]:
     weights = train_all(rows)
     return {f: w for f, w in weights.items() if f == "bias" or abs(w) >= PRUNE_BELOW}
 
+
 Item = dict[str, object]
 
 

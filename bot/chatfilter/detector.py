@@ -529,8 +529,8 @@ CARD_LINK = re.compile(
 # Every way CARD_LINK reads holds one of these words: the expression is run only then.
 LINK_GATE = frozenset(
     "card cards carte cartes carta cartas karte karten hand hands main mano same meme misma mismo dieselbe "
-    "derselbe gleiche selbe number nombre numero zahl chiffre holding tiens tengo hab halt halte haltet haltst "
-    "aussi too well voila voici meine coincidence zufall hasard casualidad".split()
+    "derselbe gleiche selbe number nombre numero zahl chiffre holding tiens tengo hab halt halte haltet "
+    "haltst aussi too well voila voici meine coincidence zufall hasard casualidad".split()
 )
 KEPT_WHEN_LINKED = frozenset({"a pile number", "the backwards trick", "a count of cards", "part of a sum"})
 

@@ -111,9 +111,9 @@ def load(path: Path = MODEL_PATH) -> dict[str, object]:
 
 # decide() scores a message from its tokens, without building its feature strings. The stage runs
 # right after the rules, whose reading has pushed the stage's data out of the CPU caches: each lookup
-# in a model of tens of thousands of weights then costs about half a microsecond, and role_features' ~30 features
-# a message were most of the stage's time. So the weights are regrouped at import by the word they
-# read (`Word`), and each model keeps the tokens it has seen lately with their word's weights
+# in a model of tens of thousands of weights then costs about half a microsecond, and role_features'
+# ~30 features a message were most of the stage's time. So the weights are regrouped at import by the
+# word they read (`Word`), and each model keeps the tokens it has seen lately with their word's weights
 # (`Token`): a message costs one lookup per token (which also spares fold() and _number_class()),
 # then small lookups in the tables of the words around its numbers. The weights found are summed in
 # role_features' order by sum(), as p_flag does, so P(flag) is the same float (a feature without a

@@ -12,8 +12,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.chatfilter import roles
-from bot.chatfilter import detector
+from bot.chatfilter import detector, roles
 from bot.chatfilter.detector import TOKEN
 
 SAYINGS = [
