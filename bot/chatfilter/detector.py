@@ -401,6 +401,13 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         notes.append("tells a card value without a number: two like digits")
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")
+    digits_of = (
+        LAST_DIGITS.search(scene.joined) if scene.wordset & DIGIT_PART_WORDS and scene.wordset & TWO else None
+    )
+    if digits_of and scene.wordset & HELD_WORDS:
+        notes.append(
+            "tells a card value by the digits of another number"
+        )  # "the last two digits are my card"
     second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
     if second:
         covered = [k for k, at in enumerate(scene.at) if second.start() <= at < second.end()]
@@ -525,6 +532,18 @@ CARD_LINK = re.compile(
     # "the number is no coincidence, look at my hand"
     r"\b(?:no\s+coincidence|kein\s+zufall|pas\s+un\s+hasard|no\s+es\s+casualidad)\b|"
     r"\bmy\s+card\s+agrees\b"
+)
+# Two digits taken out of a longer number: "call me at 555-0173, the last two digits are my card".
+LAST_DIGITS = re.compile(
+    r"\b(?:last|first|letzten|ersten|derniers|premiers|ultimos|ultimas|primeros)\s+(?:two|zwei|deux|dos)\s+"
+    r"(?:digits|numbers|ziffern|zahlen|chiffres|numeros|cifras|digitos)\b|"
+    r"\b(?:deux\s+(?:derniers|premiers)\s+chiffres|dos\s+(?:ultimos|primeros)\s+(?:digitos|numeros|cifras|son)|"
+    r"zwei\s+(?:letzten|ersten)\s+(?:ziffern|zahlen))\b"
+)
+DIGIT_PART_WORDS = frozenset("last first letzten ersten derniers premiers ultimos ultimas primeros".split())
+TWO = frozenset("two zwei deux dos".split())
+HELD_WORDS = frozenset(
+    "card carte carta karte hand main mano holding hold tengo hab habe halte tiens".split()
 )
 # Every way CARD_LINK reads holds one of these words: the expression is run only then.
 LINK_GATE = frozenset(
