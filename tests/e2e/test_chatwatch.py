@@ -298,3 +298,25 @@ async def test_a_learned_stage_flag_survives_refused_reaction_and_notice(simcord
     assert again.id in [m.id for m in channel.history()]
     [notice] = notices(channel)
     assert "Please edit or delete it" in notice.content and "Strike 2" in notice.content
+
+
+async def test_a_cover_added_by_an_edit_is_caught_even_when_discord_refuses_the_deletion(simcord_env):
+    """A hostile member posts a harmless time, then edits it into a cover that ties the number to
+    their hand; Discord refuses the deletion once. The keeper still catches it (the learned stage
+    cannot take a cover back), falls back to a warning on the message, and counts the strike."""
+    from bot.chatfilter import check, detector
+
+    first, covered = "brb 47 min", "brb 47 min, no coincidence, that's my card"
+    assert not check(first).flag and check(covered).reason == detector.COVER
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    sent = await bob.send(channel, first)
+    assert notices(channel) == []
+    env.inject_error("DELETE", f"/channels/{channel.id}/messages/{sent.id}", status=500, times=1)
+    await bob.edit(sent, covered)
+    [kept] = [m for m in channel.history() if m.id == sent.id]  # the deletion was refused
+    assert [str(r.emoji) for r in kept.reactions] == ["⚠️"]
+    [notice] = notices(channel)
+    assert "Please edit or delete it" in notice.content and "Strike 1" in notice.content
+    assert "47" not in notice.content
