@@ -430,6 +430,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
                 and not (n.last + 1 < len(scene.words) and scene.words[n.last + 1] in TIMES_WORDS)
             ):  # "deux fois le même chiffre, et c'est un 8": "deux fois" is twice
                 n.allowed, n.how, n.odd = None, "cover", True
+    if scene.wordset & OWN_CARD_WORDS and scene.wordset & CARD_SUBJECT_GATE:
+        _card_as_subject(nums, scene)
     if range_end:
         _range_end_value(range_end, nums, scene)
     _arithmetic(nums, toks, scene)
@@ -452,6 +454,58 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         for n in sorted(flagged, key=lambda n: n.first)
     )
     return _verdict(flagged, found, notes, toks, norm, ctx)
+
+
+def _card_as_subject(nums: list[Num], scene: Scene) -> None:
+    """ "mi carta es la línea 5 del metro", "meine Karte kostet 15 Euro", "ma carte aurait 39 de fièvre":
+    one's card is the subject and a harmless number, a few words on in the same clause, what it is,
+    costs or would have. That number is the card (a cover)."""
+    if any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
+        return  # a card is told already: "meine Karte ist zwei Zehner und ne Sieben"
+    for m in CARD_SUBJECT.finditer(scene.joined):
+        after = bisect_right(scene.at, m.end() - 1)  # the first token after the verb
+        for n in nums:
+            if not (
+                n.allowed
+                and n.allowed not in KEPT_WHEN_LINKED
+                and 2 <= n.value <= 99
+                and after <= n.first <= after + SUBJECT_REACH
+            ):
+                continue
+            between = scene.words[after : n.first]
+            following = scene.words[n.last + 1] if n.last + 1 < len(scene.words) else ""
+            if (
+                following in TIMES_WORDS
+                or following in NOT_WHAT_IT_IS
+                or any(w in CLAUSE_ENDS or w in NOT_WHAT_IT_IS for w in between)
+            ):
+                continue  # "my card is stuck since 3 rounds", "ma carte est bonne. 20 h ?"
+            n.allowed, n.how, n.odd = None, "cover", True
+
+
+# One's card as the subject of "is", "costs", "would have": "my card's worth", "ma carte, c'est",
+# "mi carta costaría", "meine Karte wäre". Present "has" ("my card has 2 neighbours") is left out.
+CARD_SUBJECT = re.compile(
+    r"\b(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)(?:\s*'\s*s(?:\s+worth)?|\s*,?\s+(?:"
+    r"is|would\s+be|would\s+have|costs|is\s+worth|worth|"
+    r"c\s*'\s*est|est|serait|aurait|coute|couterait|vaut|"
+    r"es|seria|sera|cuesta|costaria|vale|valdria|tendria|"
+    r"ist|waere|kostet|wuerde|haette"
+    r"))\b"
+)
+CARD_SUBJECT_GATE = frozenset(
+    "is would costs worth s est serait aurait coute couterait vaut es seria sera cuesta costaria vale "
+    "valdria tendria ist waere kostet wuerde haette".split()
+)
+OWN_CARD_WORDS = frozenset("card carte carta karte".split())
+SUBJECT_REACH = 4  # at most this many words between the verb and the number
+CLAUSE_ENDS = frozenset(", . ! ? ; | ( ) but aber mais pero and und et y".split())
+# Words that make the number something else than what the card is: a time it has been so, a count.
+NOT_WHAT_IT_IS = frozenset(
+    "since for seit depuis desde hace ago stuck blocked bloquee bloque blockiert bloqueada still noch encore "
+    "todavia already schon deja ya from von of cards karten cartes cartas turns rounds runden tours turnos "
+    "away entfernt loin lejos drawn gezogen piochee robada tirada".split()
+)
 
 
 def _range_end_value(m: re.Match[str], nums: list[Num], scene: Scene) -> None:

@@ -21,6 +21,21 @@ DISCORD_TOKEN = re.compile(
     r"<(?:@[!&]?\d+|#\d+|a?:\w+:\d+|t:-?\d+(?::[tTdDfFR])?|id:\w+|/[\w -]+:\d+)>"
     r"|https?://\S+|www\.\S+|discord\.gg/\S+"
 )
+# A custom emoji named after a card: "<:carte54:1234>", "<:num_53:1234>", "<:47:1234>". Its picture shows
+# the number to everyone; its name is all the keeper sees.
+EMOJI_CARD = re.compile(
+    r"<a?:(?:(?:card|cards|carte|karte|carta|num|nr|number|nummer|numero|zahl|value|valeur|valor|wert)_?)?"
+    r"(\d{1,2}):\d+>",
+    re.IGNORECASE,
+)
+
+
+def _token_text(token: str) -> str:
+    """What a Discord token leaves in the text: a space, or the card an emoji's name is made of."""
+    m = EMOJI_CARD.fullmatch(token)
+    return f" {m.group(1)} " if m else " "
+
+
 # Markdown marks that never carry meaning of their own.
 MARKUP = re.compile(r"\|\||\*\*|__|~~|`+|^\s*(?:#{1,3}|-#|>{1,3})\s", re.MULTILINE)
 
@@ -139,7 +154,7 @@ def normalize(message: str) -> Normalized:
     hidden: list[tuple[int, int, str]] = []  # (start, end, replacement)
     markup = False
     if "<" in message or "http" in message or "www." in message or "discord.gg" in message:
-        hidden.extend((m.start(), m.end(), " ") for m in DISCORD_TOKEN.finditer(message))
+        hidden.extend((m.start(), m.end(), _token_text(m.group())) for m in DISCORD_TOKEN.finditer(message))
     if any(c in message for c in "|*_~`#>"):
         tokens = list(hidden)
         for m in MARKUP.finditer(message):
@@ -179,10 +194,13 @@ def normalize(message: str) -> Normalized:
             next_span = next(spans, None)
         if next_span is not None and next_span[0] == i:
             skip_until = next_span[1]
-            if next_span[2]:
-                out.append(next_span[2])
-                origin.append(i)
-                odd.append(False)
+            text = next_span[
+                2
+            ]  # a space, or the card an emoji's name tells (" 54 "): its span is the emoji's
+            for k, c in enumerate(text):
+                out.append(c)
+                origin.append(i if 2 * k < len(text) else next_span[1] - 1)
+                odd.append(c.isdigit())
                 upper.append(False)
             next_span = next(spans, None)
             continue

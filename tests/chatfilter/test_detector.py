@@ -473,3 +473,54 @@ def test_a_harmless_number_said_to_be_ones_card_is_a_disguise_the_stage_cannot_v
         assert verdict.flag and verdict.reason == COVER and verdict.severity == "high", (message, verdict)
         assert [f.value for f in verdict.numbers] == [value]
     assert not check("got a fever of 39, might log off early").flag
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("meine Karte kostet 15 Euro, keinen Cent mehr", 15),
+        ("mi carta es la línea 5 del metro, la verde", 5),
+        ("ma carte aurait 39 de fièvre", 39),
+        ("my card's worth $12.00 exactly", 12),
+        ("ma carte, c'est 75 % de cent", 75),
+    ],
+)
+def test_ones_card_as_the_subject_of_a_harmless_number_is_a_cover(message: str, value: int) -> None:
+    """ "My card is / costs / would have <a harmless number>": the number is what the card is."""
+    from bot.chatfilter.detector import COVER
+
+    verdict = check(message)
+    assert verdict.flag and verdict.reason == COVER and verdict.severity == "high", (message, verdict)
+    assert [f.value for f in verdict.numbers] == [value]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "mi carta es buena, en 5 min juego",  # another clause
+        "ma carte est sur la pile 2",  # a pile
+        "my card would be great on pile 3",
+        "ma carte est nulle depuis 3 tours",  # how long, not what
+        "meine Karte ist seit 2 Runden blockiert",
+    ],
+)
+def test_ones_card_as_a_subject_leaves_other_numbers_alone(message: str) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert not check_rules(message).flag, message
+
+
+def test_a_custom_emoji_named_after_a_card_tells_it_and_its_span_is_the_emoji() -> None:
+    """Everyone sees the emoji's picture; the keeper reads its name. Other emoji stay harmless."""
+    message = "<:carte54:112233445566778899> voilà ma carte"
+    verdict = check(message)
+    assert verdict.flag and verdict.severity == "high"
+    assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [
+        (54, "<:carte54:112233445566778899>")
+    ]
+    for harmless in (
+        "gg <:pepe2:112233445566778899>",
+        "<:100:112233445566778899> agreed",
+        "<:kek_99:1234567> lol",
+    ):
+        assert not check(harmless).flag, harmless

@@ -67,3 +67,13 @@ def test_a_text_that_ties_a_number_to_ones_card_passes_the_link_gate(data: st.Da
     text = data.draw(st.from_regex(pattern, fullmatch=True))
     words = set(TOKEN.findall(text.lower()))
     assert words & detector.LINK_GATE, (pattern, text, words)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.data())
+def test_a_text_with_ones_card_as_the_subject_passes_its_gate(data: st.DataObject) -> None:
+    """CARD_SUBJECT ("my card's worth", "mi carta costaría") runs only when a word of OWN_CARD_WORDS and
+    one of CARD_SUBJECT_GATE are in the message; every text it matches must hold both."""
+    text = data.draw(st.from_regex(detector.CARD_SUBJECT, fullmatch=True))
+    words = set(TOKEN.findall(text.lower()))
+    assert words & detector.OWN_CARD_WORDS and words & detector.CARD_SUBJECT_GATE, (text, words)
