@@ -458,53 +458,88 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
 
 def _card_as_subject(nums: list[Num], scene: Scene) -> None:
     """ "mi carta es la línea 5 del metro", "meine Karte kostet 15 Euro", "ma carte aurait 39 de fièvre":
-    one's card is the subject and a harmless number, a few words on in the same clause, what it is,
-    costs or would have. That number is the card (a cover)."""
+    one's card is the subject, and what it is, costs or would have is a number the rules read as money,
+    a time, a date, a measure or a label, a few words on in the same clause. That number is the card
+    (a cover). Only those roles, and only articles, fillers and the nouns of those roles between the
+    verb and the number: "my card is trash brb 5 min" and "ma carte est à 2 doigts" stay harmless."""
     if any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
         return  # a card is told already: "meine Karte ist zwei Zehner und ne Sieben"
+    toks = scene._toks
     for m in CARD_SUBJECT.finditer(scene.joined):
+        first = bisect_right(scene.at, m.start()) - 1  # the possessive
+        if first > 0 and scene.words[first - 1] in NOT_A_STATEMENT:
+            continue  # "I forgot what my card is", "ce que ma carte vaut": not what it is
         after = bisect_right(scene.at, m.end() - 1)  # the first token after the verb
         for n in nums:
             if not (
-                n.allowed
-                and n.allowed not in KEPT_WHEN_LINKED
-                and 2 <= n.value <= 99
-                and after <= n.first <= after + SUBJECT_REACH
+                n.allowed in COVER_ROLES and 2 <= n.value <= 99 and after <= n.first <= after + SUBJECT_REACH
             ):
                 continue
             between = scene.words[after : n.first]
             following = scene.words[n.last + 1] if n.last + 1 < len(scene.words) else ""
+            gap = scene.text[toks[after - 1].end : toks[n.first].start]
             if (
-                following in TIMES_WORDS
+                "\n" in gap
                 or following in NOT_WHAT_IT_IS
-                or any(w in CLAUSE_ENDS or w in NOT_WHAT_IT_IS for w in between)
+                or not all(w in BETWEEN_VERB_AND_NUMBER or w in roles.MONTHS for w in between)
             ):
-                continue  # "my card is stuck since 3 rounds", "ma carte est bonne. 20 h ?"
+                continue
             n.allowed, n.how, n.odd = None, "cover", True
 
 
-# One's card as the subject of "is", "costs", "would have": "my card's worth", "ma carte, c'est",
-# "mi carta costaría", "meine Karte wäre". Present "has" ("my card has 2 neighbours") is left out.
+# One's card as the subject of "is", "costs", "would have": "my card's worth", "my last card is",
+# "mi carta costaría", "meine Karte wäre", "ma carte a 39". Before the verb, nothing but spaces.
 CARD_SUBJECT = re.compile(
-    r"\b(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)(?:\s*'\s*s(?:\s+worth)?|\s*,?\s+(?:"
-    r"is|would\s+be|would\s+have|costs|is\s+worth|worth|"
-    r"c\s*'\s*est|est|serait|aurait|coute|couterait|vaut|"
-    r"es|seria|sera|cuesta|costaria|vale|valdria|tendria|"
-    r"ist|waere|kostet|wuerde|haette"
+    r"\b(?:my|ma|mi|meine)\s+(?:(?:only|one|last|remaining|single|derniere|seule|unique|ultima|unica|"
+    r"letzte|einzige)\s+)?(?:card|carte|carta|karte|handkarte)(?:\s*['\u2019]\s*s(?:\s+worth)?|\s+(?:"
+    r"is|was|would\s+be|would\s+have|would\s+cost|will\s+be|costs|is\s+worth|worth|"
+    r"c\s*['\u2019]\s*est|est(?!\s*-\s*ce)|etait|serait|aurait|coute|couterait|vaut|vaudrait|fait|ferait|"
+    r"a(?=\s+\d)|es(?!\s+que)|era|seria|sera|cuesta|costaria|valdria|tendria|esta|estaria|"
+    r"tiene(?=\s+\d)|ist|war|waere|waer|kostet|kostete|wuerde|haette|hat(?=\s+\d)"
     r"))\b"
 )
 CARD_SUBJECT_GATE = frozenset(
-    "is would costs worth s est serait aurait coute couterait vaut es seria sera cuesta costaria vale "
-    "valdria tendria ist waere kostet wuerde haette".split()
+    "is was would will costs worth s est etait serait aurait coute couterait vaut vaudrait fait ferait a es "
+    "era seria sera cuesta costaria valdria tendria esta estaria tiene ist war waere waer kostet kostete "
+    "wuerde haette hat".split()
 )
-OWN_CARD_WORDS = frozenset("card carte carta karte".split())
+OWN_CARD_WORDS = frozenset("card carte carta karte handkarte".split())
 SUBJECT_REACH = 4  # at most this many words between the verb and the number
-CLAUSE_ENDS = frozenset(", . ! ? ; | ( ) but aber mais pero and und et y".split())
-# Words that make the number something else than what the card is: a time it has been so, a count.
+# The roles a card is dressed up as after "my card is / costs": a price, an hour, a day, a fever, a bus
+# line. Not counts, players, ordinals, percentages, idioms or emoticons ("my card is cute <3").
+COVER_ROLES = frozenset(
+    {
+        "money",
+        "money, not a card value",
+        "a time",
+        "a time of day",
+        "a date",
+        "a date or a time",
+        "a measure",
+        "a label or a version",
+        "a version or a date",
+        "a decimal, a version or a date",
+        "a year",
+        "an address",
+        "a size or a shirt number",
+    }
+)
+# What may stand between the verb and the number: articles, fillers, the nouns of those roles, currency
+# signs (and month names). Anything else ("trash brb", "dans", "bientôt", "getting charged") ends it.
+BETWEEN_VERB_AND_NUMBER = frozenset(
+    "the a an le la les l un une el los las lo der die das den dem des ein eine einen im am um at à de del "
+    "du d like basically exactly around about just only precisely genau so quasi etwa ungefaehr circa ca "
+    "exactement environ pile justo exactamente unos unas como comme wie tipo plus mas literally "
+    "line linea ligne linie bus hora heure uhr version room zimmer chambre habitacion route ruta calle rue "
+    "strasse street nummer numero number no nr page seite pagina level niveau nivel grad degrees "
+    "worth : $ € £ ¥ ' ’".split()
+)
+# A word before "my card" that makes the phrase no statement: "I forgot what my card is".
+NOT_A_STATEMENT = frozenset("what how whether if was wie ob ce que lo si comment como".split())
+# The word after the number that makes it how long or how often, not what the card is.
 NOT_WHAT_IT_IS = frozenset(
-    "since for seit depuis desde hace ago stuck blocked bloquee bloque blockiert bloqueada still noch encore "
-    "todavia already schon deja ya from von of cards karten cartes cartas turns rounds runden tours turnos "
-    "away entfernt loin lejos drawn gezogen piochee robada tirada".split()
+    "turns rounds runden tours turnos rondas manches parties partidas zuege zuegen games spiele moves min "
+    "mins minutes minuten minutos hours stunden heures horas ago times fois veces mal".split()
 )
 
 

@@ -21,12 +21,11 @@ DISCORD_TOKEN = re.compile(
     r"<(?:@[!&]?\d+|#\d+|a?:\w+:\d+|t:-?\d+(?::[tTdDfFR])?|id:\w+|/[\w -]+:\d+)>"
     r"|https?://\S+|www\.\S+|discord\.gg/\S+"
 )
-# A custom emoji named after a card: "<:carte54:1234>", "<:num_53:1234>", "<:47:1234>". Its picture shows
-# the number to everyone; its name is all the keeper sees.
+# A custom emoji named after a card: "<:carte54:1234>", "<a:card_47:1234>". Its picture shows the card to
+# everyone; its name is all the keeper sees. Other names with a number stay blank: servers have number
+# emoji for polls and reactions ("react <:num_2:1234> for round two").
 EMOJI_CARD = re.compile(
-    r"<a?:(?:(?:card|cards|carte|karte|carta|num|nr|number|nummer|numero|zahl|value|valeur|valor|wert)_?)?"
-    r"(\d{1,2}):\d+>",
-    re.IGNORECASE,
+    r"<a?:(?:card|cards|carte|cartes|karte|karten|carta|cartas)_?(\d{1,2}):\d+>", re.IGNORECASE
 )
 
 
@@ -194,9 +193,9 @@ def normalize(message: str) -> Normalized:
             next_span = next(spans, None)
         if next_span is not None and next_span[0] == i:
             skip_until = next_span[1]
-            text = next_span[
-                2
-            ]  # a space, or the card an emoji's name tells (" 54 "): its span is the emoji's
+            # A space, or the card an emoji's name tells (" 54 "): the span of two digits is the emoji's,
+            # one digit's is the emoji's first character (a character keeps one origin).
+            text = next_span[2]
             for k, c in enumerate(text):
                 out.append(c)
                 origin.append(i if 2 * k < len(text) else next_span[1] - 1)

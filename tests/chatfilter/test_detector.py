@@ -482,11 +482,12 @@ def test_a_harmless_number_said_to_be_ones_card_is_a_disguise_the_stage_cannot_v
         ("mi carta es la línea 5 del metro, la verde", 5),
         ("ma carte aurait 39 de fièvre", 39),
         ("my card's worth $12.00 exactly", 12),
-        ("ma carte, c'est 75 % de cent", 75),
+        ("ma carte c'est la ligne 9 du métro", 9),
+        ("my last card is worth 12 dollars", 12),
     ],
 )
 def test_ones_card_as_the_subject_of_a_harmless_number_is_a_cover(message: str, value: int) -> None:
-    """ "My card is / costs / would have <a harmless number>": the number is what the card is."""
+    """ "My card is / costs / would have <a price, an hour, a day, a fever, a line>": that is the card."""
     from bot.chatfilter.detector import COVER
 
     verdict = check(message)
@@ -502,6 +503,10 @@ def test_ones_card_as_the_subject_of_a_harmless_number_is_a_cover(message: str, 
         "my card would be great on pile 3",
         "ma carte est nulle depuis 3 tours",  # how long, not what
         "meine Karte ist seit 2 Runden blockiert",
+        "my card is good\nbrb 5 min",  # another line
+        "ich weiß nicht was meine Karte ist 5 min Pause",  # not what it is
+        "my card is getting charged 15 bucks a month for nitro",  # a bank card
+        "ma carte est trop belle <3",  # not a role a card is dressed as
     ],
 )
 def test_ones_card_as_a_subject_leaves_other_numbers_alone(message: str) -> None:
@@ -522,5 +527,6 @@ def test_a_custom_emoji_named_after_a_card_tells_it_and_its_span_is_the_emoji() 
         "gg <:pepe2:112233445566778899>",
         "<:100:112233445566778899> agreed",
         "<:kek_99:1234567> lol",
+        "react <:num_5:1234567> if you want a rematch",  # a poll's emoji
     ):
         assert not check(harmless).flag, harmless
