@@ -300,6 +300,8 @@ DEFAULT_CONTEXT = Context()  # frozen: one for every call without a context
 IN_HAND = "names a card in the sender's hand"
 # A harmless number said to be one's card ("Akku bei 85 %, genau wie meine Karte"): its role is a cover.
 COVER = "a disguised card number (cover)"
+# Two digits the message says to read as one ("4-1, ma carte c'est le score collé"): never vetoed either.
+READ_TOGETHER = "a disguised card number (read together)"
 # Roles a rescued message's number is never taken for a card in: it names a pile, or the trick's 10.
 NEVER_A_CARD = frozenset({"a pile number", "the backwards trick"})
 STAGE = "override: "  # the start of every reason the learned stage gives
@@ -314,7 +316,7 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     harmless, or else the number words, as its values. A flag that names a card the sender holds (the
     context's hand) is never vetoed: it is checked against the hand, and the model never saw one."""
     verdict = check_rules(message, context)
-    if not learned or verdict.reason in (IN_HAND, COVER):
+    if not learned or verdict.reason in (IN_HAND, COVER, READ_TOGETHER):
         return verdict  # the model never saw either: both are checked by the rules alone
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
@@ -432,6 +434,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
                 n.allowed, n.how, n.odd = None, "cover", True
     if scene.wordset & OWN_CARD_WORDS and scene.wordset & CARD_SUBJECT_GATE:
         _card_as_subject(nums, scene)
+    if scene.wordset & GLUE_GATE and GLUE_CUE.search(scene.joined):
+        nums[:] = _glued_pair(nums)
     if range_end:
         _range_end_value(range_end, nums, scene)
     _arithmetic(nums, toks, scene)
@@ -485,6 +489,36 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
             ):
                 continue
             n.allowed, n.how, n.odd = None, "cover", True
+
+
+def _glued_pair(nums: list[Num]) -> list[Num]:
+    """ "4-1, ma carte c'est le score collé", "Stapel 5 und Stapel 7, zusammen gelesen": two digits the
+    message says to read as one number. The first two single digits, in order, are that number."""
+    digits = [n for n in nums if n.how == "digits" and n.first == n.last and 0 <= n.value <= 9]
+    if len(digits) < 2 or any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
+        return nums
+    a, b = digits[0], digits[1]
+    value = 10 * a.value + b.value
+    if not 2 <= value <= 99:
+        return nums
+    return [n for n in nums if n is not a and n is not b] + [
+        Num(value, a.first, b.last, "read together", odd=True)
+    ]
+
+
+# Telling the reader to put two digits side by side: "read together", "le score collé", "ohne Doppelpunkt".
+GLUE_CUE = re.compile(
+    r"\b(?:read\s+(?:them\s+|it\s+|both\s+)?together|without\s+the\s+(?:dash|colon|hyphen)|"
+    r"zusammen\s*(?:gelesen|lesen|geschrieben)|ohne\s+(?:den\s+)?(?:doppelpunkt|bindestrich)|"
+    r"lisez(?:\s*-\s*les)?\s+ensemble|lus?\s+ensemble|sans\s+(?:le\s+)?(?:tiret|deux\s*-?\s*points)|"
+    r"(?:score|resultat|chiffres)\s+colles?|"
+    r"le[ií]d[oa]s?\s+juntos|leelos\s+juntos|juntos\s+se\s+leen|(?:resultado|marcador|numeros?)\s+pegados?|"
+    r"sin\s+(?:el\s+)?(?:guion|dos\s+puntos))\b"
+)
+GLUE_GATE = frozenset(
+    "read without zusammen zusammengelesen zusammenlesen zusammengeschrieben ohne lisez lus lu ensemble sans "
+    "colle colles leidos leidas leido leida leelos juntos pegado pegados sin".split()
+)
 
 
 # One's card as the subject of "is", "costs", "would have": "my card's worth", "my last card is",

@@ -530,3 +530,33 @@ def test_a_custom_emoji_named_after_a_card_tells_it_and_its_span_is_the_emoji() 
         "react <:num_5:1234567> if you want a rematch",  # a poll's emoji
     ):
         assert not check(harmless).flag, harmless
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("4-1, ma carte c'est le score collé", 41),
+        ("Bayern hat 4:1 gewonnen, meine Karte ist das Ergebnis ohne Doppelpunkt", 41),
+        ("Stapel 5 und Stapel 7, zusammen gelesen, das bin ich", 57),
+        ("je suis sur la pile 7 et la pile 2... lisez-les ensemble", 72),
+        ("pile 3 and pile 8, read them together", 38),
+    ],
+)
+def test_two_digits_the_message_says_to_read_together_are_one_card(message: str, value: int) -> None:
+    """A score or two pile numbers are harmless alone; told to be read as one number, they are a card,
+    high, and the learned stage (which never saw the trick) does not take it back."""
+    from bot.chatfilter.detector import READ_TOGETHER
+
+    verdict = check(message)
+    assert verdict.flag and verdict.reason == READ_TOGETHER and verdict.severity == "high", verdict
+    assert [f.value for f in verdict.numbers] == [value]
+
+
+def test_reading_together_needs_the_words_that_say_so() -> None:
+    for message in (
+        "we won 3-1, put the stickers side by side on the fridge",
+        "we read the rules together at 8",
+        "estoy pegado al móvil, en 5 min juego",
+        "ich hab 2 Karten, leg sie nebeneinander",
+    ):
+        assert not check(message).flag, message

@@ -77,3 +77,13 @@ def test_a_text_with_ones_card_as_the_subject_passes_its_gate(data: st.DataObjec
     text = data.draw(st.from_regex(detector.CARD_SUBJECT, fullmatch=True))
     words = set(TOKEN.findall(text.lower()))
     assert words & detector.OWN_CARD_WORDS and words & detector.CARD_SUBJECT_GATE, (text, words)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.data())
+def test_a_text_that_says_to_read_digits_together_passes_its_gate(data: st.DataObject) -> None:
+    """GLUE_CUE ("read them together", "ohne Doppelpunkt", "le score collé") runs only when a word of
+    GLUE_GATE is in the message; every text it matches must hold one."""
+    text = data.draw(st.from_regex(detector.GLUE_CUE, fullmatch=True))
+    words = set(TOKEN.findall(text.lower()))
+    assert words & detector.GLUE_GATE, (text, words)
