@@ -302,6 +302,10 @@ IN_HAND = "names a card in the sender's hand"
 COVER = "a disguised card number (cover)"
 # Two digits the message says to read as one ("4-1, ma carte c'est le score collé"): never vetoed either.
 READ_TOGETHER = "a disguised card number (read together)"
+# A number the message says how to decode ("read it backwards: eno-ytxis", "rot13: frfragn"): never
+# vetoed either.
+DECODED = "a disguised card number (encoded)"
+DIGIT_CLUES = "tells a card value digit by digit"  # a riddle per digit: never vetoed either
 # Roles a rescued message's number is never taken for a card in: it names a pile, or the trick's 10.
 NEVER_A_CARD = frozenset({"a pile number", "the backwards trick"})
 STAGE = "override: "  # the start of every reason the learned stage gives
@@ -316,7 +320,7 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     harmless, or else the number words, as its values. A flag that names a card the sender holds (the
     context's hand) is never vetoed: it is checked against the hand, and the model never saw one."""
     verdict = check_rules(message, context)
-    if not learned or verdict.reason in (IN_HAND, COVER, READ_TOGETHER):
+    if not learned or verdict.reason in (IN_HAND, COVER, READ_TOGETHER, DECODED, DIGIT_CLUES):
         return verdict  # the model never saw either: both are checked by the rules alone
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
@@ -403,6 +407,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         notes.append("tells a card value without a number: two like digits")
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")
+    if scene.wordset & DIGIT_CLUE_WORDS and DIGIT_BY_CLUE.search(scene.joined):
+        notes.append(DIGIT_CLUES)  # "first digit = how many piles we got, second…"
     digits_of = (
         LAST_DIGITS.search(scene.joined) if scene.wordset & DIGIT_PART_WORDS and scene.wordset & TWO else None
     )
@@ -418,6 +424,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         )
         nums = [n for n in nums if not covered or n.first not in covered]
         nums.append(Num(value, covered[0], covered[0], "saying", odd=True))
+    if scene.wordset & TIME_PART_WORDS and (part := TIME_PART_CUE.search(scene.joined)):
+        nums = _time_part(nums, scene, "minute" if part.group("minutes") else "hour")
     if not nums and not notes:
         return CLEAN
     _judge(nums, toks, ctx, scene)
@@ -489,6 +497,46 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
             ):
                 continue
             n.allowed, n.how, n.odd = None, "cover", True
+
+
+def _time_part(nums: list[Num], scene: Scene, part: str) -> list[Num]:
+    """ "wecker steht auf 6:38, merkt euch die Minuten", "19:00, the hour part i mean": one part of a
+    time the message points at is the card (a cover)."""
+    words = scene.words
+    for k, w in enumerate(words):
+        clock = CLOCK_TOKEN.fullmatch(w)
+        if clock:
+            hour, minute, last = int(clock.group(1)), int(clock.group(2)), k
+        elif (
+            w.isdigit()
+            and len(w) <= 2
+            and k + 2 < len(words)
+            and words[k + 1] in (":", ".", "h")
+            and words[k + 2].isdigit()
+            and len(words[k + 2]) == 2
+        ):
+            hour, minute, last = int(w), int(words[k + 2]), k + 2
+        else:
+            continue
+        value = minute if part == "minute" else hour
+        if not 2 <= value <= 99:
+            return nums
+        kept = [n for n in nums if n.last < k or n.first > last]
+        return sorted([*kept, Num(value, k, last, "cover", odd=True)], key=lambda n: n.first)
+    return nums
+
+
+CLOCK_TOKEN = re.compile(r"(\d{1,2})h(\d{2})")
+# Pointing at one part of a time: "keep only the minutes", "merkt euch die Minuten", "gardez juste les
+# minutes", "quedaos con los minutos"; "the hour part", "nur die Stunde", "juste l'heure", "solo la hora".
+TIME_PART_CUE = re.compile(
+    r"(?P<minutes>\b(?:keep|remember|note)\s+(?:only\s+|just\s+)?the\s+minutes|"
+    r"\b(?:merkt\s+euch|merk\s+dir|merken)\s+(?:nur\s+|bloss\s+)?die\s+minuten|"
+    r"\b(?:gardez|garde|retenez|retiens|notez)\s+(?:juste\s+|seulement\s+)?les\s+minutes|"
+    r"\b(?:quedaos|quedate|apuntad|apunta)\s+(?:solo\s+)?(?:con\s+)?(?:solo\s+)?los\s+minutos)|"
+    r"\bthe\s+hour\s+part\s+i\s+mean\b"
+)
+TIME_PART_WORDS = frozenset("minutes minuten minutos hour stunde heure hora".split())
 
 
 def _glued_pair(nums: list[Num]) -> list[Num]:
@@ -656,6 +704,18 @@ CARD_LINK = re.compile(
     r"\b(?:no\s+coincidence|kein\s+zufall|pas\s+un\s+hasard|no\s+es\s+casualidad)\b|"
     r"\bmy\s+card\s+agrees\b"
 )
+# A card told by a riddle for each of its digits: "first digit = how many piles we got, second = legs
+# on an insect", "erste Ziffer = Anzahl Stapel, zweite = …", "mes deux chiffres : le nombre de piles,
+# puis …".
+DIGIT_BY_CLUE = re.compile(
+    r"\b(?:(?:first|1st)\s+digit|erste\s+ziffer|premier\s+chiffre|primera\s+cifra|primer\s+digito)\b\s*"
+    r"[=:]\s*.{0,80}?\b(?:second|2nd|zweite|deuxieme|segunda|segundo)\b|"
+    r"\b(?:my\s+two\s+digits|meine\s+(?:zwei|beiden)\s+ziffern|mes\s+deux\s+chiffres|mis\s+dos\s+cifras)"
+    r"(?:\s*[:=]|\s+(?:are|sind|sont|son)\b)"
+)
+DIGIT_CLUE_WORDS = frozenset("digit digits ziffer ziffern chiffre chiffres cifra cifras digito".split())
+
+
 # Two digits taken out of a longer number: "call me at 555-0173, the last two digits are my card".
 LAST_DIGITS = re.compile(
     r"\b(?:last|first|letzten|ersten|derniers|premiers|ultimos|ultimas|primeros)\s+(?:two|zwei|deux|dos)\s+"
@@ -919,6 +979,8 @@ def _numbers(
         nums = _digit_places(nums, scene)
     if scene.wordset & ENCODINGS or ("0" in text and PREFIXED.search(text)):
         nums = _encoded(nums, toks, scene)
+    if scene.wordset & DECODE_GATE and not _DECODING:
+        nums = _decoded(nums, toks, scene, langs)
     if "schnapszahl" in scene.wordset:
         nums = _repdigit(nums, scene)
     if not scene.wordset.isdisjoint(DIGIT_NOUNS):
@@ -1037,6 +1099,150 @@ def _encoded(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
         return nums
     taken = {n.first for n in found}
     return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
+
+
+# A number the message tells how to decode, in so many words: spelled backwards ("read it backwards:
+# eno-ytxis"), in ROT13 ("rot13: frfragn"), as the first letters of the words after "first letters"
+# ("Nobody Is Naming Every Thing Yet"), as places in the alphabet ("Position vom Q im Alphabet") or
+# keys of a phone ("Handytastatur: J dann T"). Each needs its cue word; the letters of the last two
+# must be written as capitals, so that "a", "y" or "I" in a sentence are never read as letters.
+REVERSED_CUE = re.compile(
+    r"\b(?:read\s+(?:it\s+|them\s+|this\s+)?backwards?|backwards?\s*:|spelled\s+backwards|"
+    r"rueckwaerts\s+(?:lesen|gelesen|geschrieben)|rueckwaerts\s*:|a\s+l\s*'\s*envers\s*:|lu\s+a\s+l\s*'\s*envers|"
+    r"al\s+reves\s*:|leido\s+al\s+reves|leelo\s+al\s+reves)"
+)
+ROT13_CUE = re.compile(r"\brot\s*-?\s*13\b")
+ACROSTIC_CUE = re.compile(
+    r"\b(?:first\s+letters|initials|acrostic|anfangsbuchstaben|erste[nr]?\s+buchstaben|akrostichon|"
+    r"premieres\s+lettres|initiales|acrostiche|primeras\s+letras|iniciales|acrostico)\b"
+)
+ALPHABET_CUE = re.compile(r"\b(?:alphabet|alphabets|abecedario|alfabeto)\b")
+KEYPAD_CUE = re.compile(r"\b(?:keypad|tastatur|handytastatur|telefontastatur|clavier|teclado)\b")
+DECODE_GATE = frozenset(
+    "read backwards backward spelled rueckwaerts envers lu reves leido leelo rot rot13 first initials "
+    "acrostic anfangsbuchstaben erste ersten erster akrostichon premieres initiales acrostiche primeras "
+    "iniciales acrostico alphabet alphabets abecedario alfabeto keypad tastatur handytastatur "
+    "telefontastatur clavier teclado".split()
+)
+KEYPAD = {
+    c: str(k)
+    for k, letters in enumerate(("", "", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz"))
+    for c in letters
+}
+SEGMENT_END = re.compile(r"[.!?;\n]|\s[-—–]\s")
+_DECODING = False  # set while a decoded segment is read, so that it is not decoded again
+
+
+def _decoded(nums: list[Num], toks: list[Tok], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
+    joined = scene.joined
+    found: list[Num] = []
+    for cue, decode in ((REVERSED_CUE, _reverse), (ROT13_CUE, _rot13)):
+        m = cue.search(joined)
+        if m:
+            found += _segment_numbers(m, scene, decode, langs)
+    m = ACROSTIC_CUE.search(joined)
+    if m:
+        found += _acrostic(m, scene, langs)
+    for cue, table in ((ALPHABET_CUE, None), (KEYPAD_CUE, KEYPAD)):
+        m = cue.search(joined)
+        if m:
+            found += _letters_as_digits(scene, table)
+    if not found:
+        return nums
+    taken = {k for n in found for k in range(n.first, n.last + 1)}
+    return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
+
+
+def _after(m: re.Match[str], scene: Scene) -> tuple[int, int, str]:
+    """The tokens after a cue up to the end of the sentence: (first, last, their text), at most 6 words."""
+    first = bisect_right(scene.at, m.end() - 1)
+    rest = scene.joined[m.end() :]
+    end = SEGMENT_END.search(rest)
+    segment = rest[: end.start()] if end else rest
+    last = min(bisect_right(scene.at, m.end() + len(segment) - 1) - 1, first + 5, len(scene.words) - 1)
+    return first, last, segment.strip(" :=,")
+
+
+def _reverse(text: str) -> str:
+    return text[::-1]
+
+
+def _rot13(text: str) -> str:
+    return text.translate(ROT13)
+
+
+ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
+
+
+def _read_segment(text: str) -> list[int]:
+    """The card values the rules read in a decoded piece of text (never decoded again)."""
+    global _DECODING
+    _DECODING = True
+    try:
+        verdict = check_rules(text)
+    finally:
+        _DECODING = False
+    return [f.value for f in verdict.numbers if 2 <= f.value <= 99] if verdict.flag else []
+
+
+def _segment_numbers(
+    m: re.Match[str], scene: Scene, decode: Callable[[str], str], langs: tuple[str, ...]
+) -> list[Num]:
+    first, last, segment = _after(m, scene)
+    if first > last or not segment or _read_segment(segment):
+        return []  # nothing after the cue, or it reads as a number already: nothing is hidden
+    values = _read_segment(decode(segment))
+    return [Num(values[0], first, last, "encoded", odd=True)] if values else []
+
+
+def _acrostic(m: re.Match[str], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
+    first = bisect_right(scene.at, m.end() - 1)
+    words = [(k, w) for k, w in enumerate(scene.words[first:], first) if w.isalpha()][:12]
+    initials = "".join(w[0] for _, w in words)
+    for size in range(len(initials), 2, -1):
+        readings = read_word(initials[:size], langs)
+        if readings and len(readings[0].pieces) <= 3 and not readings[0].odd:
+            value = _reading_value(readings[0])
+            if value is not None and 2 <= value <= 99:
+                return [Num(value, words[0][0], words[size - 1][0], "encoded", odd=True)]
+    return []
+
+
+def _reading_value(reading: WordReading) -> int | None:
+    total = 0
+    for piece in reading.pieces:
+        if piece.kind == "C":
+            continue
+        total += piece.value
+    return total or None
+
+
+def _letters_as_digits(scene: Scene, keypad: dict[str, str] | None) -> list[Num]:
+    """Capital letters standing alone, read as their places in the alphabet or as phone keys, one
+    digit each when there are two ("H and B, positions glued together": 82), else one number (Q: 17)."""
+    letters = [
+        (k, w)
+        for k, w in enumerate(scene.words)
+        if len(w) == 1 and w.isascii() and w.isalpha() and w != "i" and scene.capital(k)
+    ][:3]
+    if not letters or len(letters) > 2:
+        return []
+    if keypad is not None:
+        digits = [keypad.get(w, "") for _, w in letters]
+        if not all(digits):
+            return []
+        value = int("".join(digits))
+    else:
+        places = [ord(w) - 96 for _, w in letters]
+        if len(places) == 1:
+            value = places[0]
+        elif all(p <= 9 for p in places):
+            value = 10 * places[0] + places[1]
+        else:
+            return []
+    if not 2 <= value <= 99:
+        return []
+    return [Num(value, letters[0][0], letters[-1][0], "encoded", odd=True)]
 
 
 # Where a digit stands in a card's number: "it starts with a 4 and ends with a 7", "ne 1 vorne und ne 5
@@ -2403,6 +2609,8 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
 
 def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     """Why the number is harmless, or None when it is a card value."""
+    if n.how in ("encoded", "cover"):
+        return None  # the message said how to read it: "rot13: frfragn", "merkt euch die Minuten"
     value = n.value
     prev, nxt = _near(scene, n.first, n.last, 4, 4)
     b1 = prev[0] if prev else ""

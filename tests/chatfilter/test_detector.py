@@ -560,3 +560,57 @@ def test_reading_together_needs_the_words_that_say_so() -> None:
         "ich hab 2 Karten, leg sie nebeneinander",
     ):
         assert not check(message).flag, message
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("read it backwards: eno-ytxis", 61),
+        ("rückwärts lesen: gizreivdnunebeis", 47),
+        ("al revés: ohco y atnevon", 98),
+        ("rot13: frfragn", 60),
+        ("first letters 👀 Nobody Is Naming Every Thing Yet", 90),
+        ("acrostiche : Quelle Utopie, Apprendre Rapidement À Nager Tous Ensemble", 40),
+        ("Position vom Q im Alphabet. Das isses.", 17),
+        ("alphabet game: my card is H and B, positions glued together", 82),
+        ("Handytastatur: J dann T", 58),
+        ("en el teclado del móvil: P y D", 73),
+        ("wecker steht auf 6:38, merkt euch die Minuten", 38),
+        ("réveillez-moi à 7h52... gardez juste les minutes", 52),
+    ],
+)
+def test_a_number_the_message_says_how_to_decode_is_a_card(message: str, value: int) -> None:
+    """Backwards, ROT13, first letters, places in the alphabet, phone keys, one part of a time: the
+    message says how to read it, so it is a card, high, and the learned stage does not take it back."""
+    verdict = check(message)
+    assert verdict.flag and verdict.severity == "high", (message, verdict)
+    assert [f.value for f in verdict.numbers] == [value], (message, verdict)
+
+
+def test_a_riddle_for_each_digit_is_flagged_without_a_value() -> None:
+    for message in (
+        "first digit = how many piles we got, second = legs on an insect",
+        "erste Ziffer = Anzahl Stapel, zweite = Beine vom Hund",
+        "mes deux chiffres : le nombre de piles, puis le nombre de cartes qu'il me reste",
+    ):
+        verdict = check(message)
+        assert verdict.flag and verdict.reason == "tells a card value digit by digit", (message, verdict)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "rückwärts um zehn geht auf Stapel 2",  # the backwards trick
+        "I can't read it backwards lol, pile 2",
+        "my keyboard is broken, the A key sticks",
+        "initials are fine, sign with J.B. at 8",
+        "rot13 is a silly cipher, takes 2 min to learn",
+        "the first digit is the hard part, the second is easy",
+        "meeting at 18:30, just the minutes matter, be on time",
+        "el bus sale a las 9:45, solo la hora importa",
+    ],
+)
+def test_decoding_needs_its_cue_and_its_material(message: str) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert not check_rules(message).flag, message

@@ -87,3 +87,27 @@ def test_a_text_that_says_to_read_digits_together_passes_its_gate(data: st.DataO
     text = data.draw(st.from_regex(detector.GLUE_CUE, fullmatch=True))
     words = set(TOKEN.findall(text.lower()))
     assert words & detector.GLUE_GATE, (text, words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_text_with_a_decoding_cue_passes_the_decoding_gate(data: st.DataObject) -> None:
+    """The decoders ("read it backwards:", "rot13", "first letters", "alphabet", "keypad") run only when a
+    word of DECODE_GATE is in the message; every text their cues match must hold one. The same for the
+    riddle per digit and a part of a time."""
+    pattern, gate = data.draw(
+        st.sampled_from(
+            [
+                (detector.REVERSED_CUE, detector.DECODE_GATE),
+                (detector.ROT13_CUE, detector.DECODE_GATE),
+                (detector.ACROSTIC_CUE, detector.DECODE_GATE),
+                (detector.ALPHABET_CUE, detector.DECODE_GATE),
+                (detector.KEYPAD_CUE, detector.DECODE_GATE),
+                (detector.DIGIT_BY_CLUE, detector.DIGIT_CLUE_WORDS),
+                (detector.TIME_PART_CUE, detector.TIME_PART_WORDS),
+            ]
+        )
+    )
+    text = data.draw(st.from_regex(pattern, fullmatch=True))
+    words = set(TOKEN.findall(text.lower()))
+    assert words & gate, (pattern.pattern[:40], text, words)
