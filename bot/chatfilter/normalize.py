@@ -29,6 +29,24 @@ EMOJI_CARD = re.compile(
 )
 
 
+# Chinese and Japanese numerals ("五十六", "四七"): read as the number they write, a disguise like any
+# other script's digits.
+CJK_DIGITS = {c: k for k, c in enumerate("〇一二三四五六七八九")}
+CJK_NUMERAL = re.compile("[〇一二三四五六七八九十]+")
+
+
+def _cjk_value(text: str) -> int | None:
+    """五十六 56, 十二 12, 四十 40, 四七 47 (digit by digit); None for what is no number below 100."""
+    if "十" in text:
+        tens, _, units = text.partition("十")
+        if len(tens) > 1 or len(units) > 1 or "十" in units:
+            return None
+        return 10 * (CJK_DIGITS[tens] if tens else 1) + (CJK_DIGITS[units] if units else 0)
+    if len(text) > 2:
+        return None
+    return int("".join(str(CJK_DIGITS[c]) for c in text))
+
+
 def _token_text(token: str) -> str:
     """What a Discord token leaves in the text: a space, or the card an emoji's name is made of."""
     m = EMOJI_CARD.fullmatch(token)
@@ -168,6 +186,13 @@ def normalize(message: str) -> Normalized:
             if not (before.isdigit() and after.isdigit()):
                 hidden.append((m.start(), m.end(), ""))
                 markup = True
+        hidden.sort()
+    if not message.isascii() and CJK_NUMERAL.search(message):
+        taken = list(hidden)
+        for m in CJK_NUMERAL.finditer(message):
+            value = _cjk_value(m.group())
+            if value is not None and not any(s < m.end() and m.start() < e for s, e, _ in taken):
+                hidden.append((m.start(), m.end(), f" {value} "))
         hidden.sort()
     if not hidden and message.isascii():
         n = len(message)

@@ -94,6 +94,8 @@ def test_numbers_are_read_with_their_spans(message: str, expected: list[tuple[in
         ("fifty minus three", 47),
         ("half of ninety-four", 47),
         ("100 minus 53", 47),
+        ("五十六", 56),  # Chinese and Japanese numerals
+        ("j'ai 四七", 47),
     ],
 )
 def test_disguises_are_seen_through_and_rated_high(message: str, value: int) -> None:
