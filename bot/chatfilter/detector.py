@@ -407,7 +407,7 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         notes.append("tells a card value without a number: two like digits")
     if _asks_for_value(scene):
         notes.append("asks for a card value without a number")
-    if scene.wordset & DIGIT_CLUE_WORDS and DIGIT_BY_CLUE.search(scene.joined):
+    if scene.wordset & DIGIT_CLUE_WORDS and scene.wordset & GAME_WORDS and DIGIT_BY_CLUE.search(scene.joined):
         notes.append(DIGIT_CLUES)  # "first digit = how many piles we got, second…"
     digits_of = (
         LAST_DIGITS.search(scene.joined) if scene.wordset & DIGIT_PART_WORDS and scene.wordset & TWO else None
@@ -425,7 +425,7 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         nums = [n for n in nums if not covered or n.first not in covered]
         nums.append(Num(value, covered[0], covered[0], "saying", odd=True))
     if scene.wordset & TIME_PART_WORDS and (part := TIME_PART_CUE.search(scene.joined)):
-        nums = _time_part(nums, scene, "minute" if part.group("minutes") else "hour")
+        nums = _time_part(nums, scene, "minute" if part.group("minutes") else "hour", part)
     if not nums and not notes:
         return CLEAN
     _judge(nums, toks, ctx, scene)
@@ -442,8 +442,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
                 n.allowed, n.how, n.odd = None, "cover", True
     if scene.wordset & OWN_CARD_WORDS and scene.wordset & CARD_SUBJECT_GATE:
         _card_as_subject(nums, scene)
-    if scene.wordset & GLUE_GATE and GLUE_CUE.search(scene.joined):
-        nums[:] = _glued_pair(nums)
+    if scene.wordset & GLUE_GATE and (glue := GLUE_CUE.search(scene.joined)):
+        nums[:] = _glued_pair(nums, scene, glue)
     if range_end:
         _range_end_value(range_end, nums, scene)
     _arithmetic(nums, toks, scene)
@@ -474,8 +474,10 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
     a time, a date, a measure or a label, a few words on in the same clause. That number is the card
     (a cover). Only those roles, and only articles, fillers and the nouns of those roles between the
     verb and the number: "my card is trash brb 5 min" and "ma carte est à 2 doigts" stay harmless."""
-    if any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
-        return  # a card is told already: "meine Karte ist zwei Zehner und ne Sieben"
+    if not any(n.allowed in COVER_ROLES for n in nums) or any(
+        n.allowed is None and 2 <= n.value <= 99 for n in nums
+    ):
+        return  # nothing to dress up, or a card is told already: "meine Karte ist zwei Zehner und ne Sieben"
     toks = scene._toks
     for m in CARD_SUBJECT.finditer(scene.joined):
         first = bisect_right(scene.at, m.start()) - 1  # the possessive
@@ -499,59 +501,81 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
             n.allowed, n.how, n.odd = None, "cover", True
 
 
-def _time_part(nums: list[Num], scene: Scene, part: str) -> list[Num]:
-    """ "wecker steht auf 6:38, merkt euch die Minuten", "19:00, the hour part i mean": one part of a
-    time the message points at is the card (a cover)."""
+def _time_part(nums: list[Num], scene: Scene, part: str, cue: re.Match[str]) -> list[Num]:
+    """ "wecker steht auf 6:38, merkt euch die Minuten", "19:00, the hour part i mean": one part of the
+    time nearest the cue is the card (a cover)."""
     words = scene.words
+    at = bisect_right(scene.at, cue.start()) - 1
+    clocks = []
     for k, w in enumerate(words):
         clock = CLOCK_TOKEN.fullmatch(w)
         if clock:
-            hour, minute, last = int(clock.group(1)), int(clock.group(2)), k
+            clocks.append((int(clock.group(1)), int(clock.group(2)), k, k))
         elif (
             w.isdigit()
             and len(w) <= 2
             and k + 2 < len(words)
-            and words[k + 1] in (":", ".", "h")
+            and words[k + 1] in (":", "h")
             and words[k + 2].isdigit()
             and len(words[k + 2]) == 2
         ):
-            hour, minute, last = int(w), int(words[k + 2]), k + 2
-        else:
-            continue
-        value = minute if part == "minute" else hour
-        if not 2 <= value <= 99:
-            return nums
-        kept = [n for n in nums if n.last < k or n.first > last]
-        return sorted([*kept, Num(value, k, last, "cover", odd=True)], key=lambda n: n.first)
-    return nums
+            clocks.append((int(w), int(words[k + 2]), k, k + 2))
+    clocks = [c for c in clocks if c[0] <= 24 and c[1] <= 59]
+    if not clocks:
+        return nums
+    hour, minute, first, last = min(clocks, key=lambda c: min(abs(c[2] - at), abs(c[3] - at)))
+    value = minute if part == "minute" else hour
+    if not 2 <= value <= 99:
+        return nums
+    kept = [n for n in nums if n.last < first or n.first > last]
+    return sorted([*kept, Num(value, first, last, "cover", odd=True)], key=lambda n: n.first)
 
 
 CLOCK_TOKEN = re.compile(r"(\d{1,2})h(\d{2})")
 # Pointing at one part of a time: "keep only the minutes", "merkt euch die Minuten", "gardez juste les
 # minutes", "quedaos con los minutos"; "the hour part", "nur die Stunde", "juste l'heure", "solo la hora".
 TIME_PART_CUE = re.compile(
-    r"(?P<minutes>\b(?:keep|remember|note)\s+(?:only\s+|just\s+)?the\s+minutes|"
-    r"\b(?:merkt\s+euch|merk\s+dir|merken)\s+(?:nur\s+|bloss\s+)?die\s+minuten|"
-    r"\b(?:gardez|garde|retenez|retiens|notez)\s+(?:juste\s+|seulement\s+)?les\s+minutes|"
-    r"\b(?:quedaos|quedate|apuntad|apunta)\s+(?:solo\s+)?(?:con\s+)?(?:solo\s+)?los\s+minutos)|"
+    r"(?P<minutes>\b(?:merkt\s+euch|merk\s+dir|merken)\s+(?:nur\s+|bloss\s+)?die\s+minuten|"
+    r"\b(?:gardez|garde|retenez|retiens)\s+(?:juste\s+|seulement\s+)?les\s+minutes\b(?!\s+libres)|"
+    r"\b(?:quedaos|quedate)\s+(?:solo\s+)?con\s+(?:solo\s+)?los\s+minutos|"
+    r"\b(?:ignore|forget|drop)\s+the\s+hours?\b|\b(?:vergesst|vergiss|ignoriert)\s+die\s+stunden?\b|"
+    r"\b(?:oubliez|oublie)\s+l\s*'\s*heure\b|\b(?:olvidad|olvida|ignora)\s+la\s+hora\b)|"
     r"\bthe\s+hour\s+part\s+i\s+mean\b"
 )
-TIME_PART_WORDS = frozenset("minutes minuten minutos hour stunde heure hora".split())
+TIME_PART_WORDS = frozenset("minutes minuten minutos hour hours stunde stunden heure hora".split())
 
 
-def _glued_pair(nums: list[Num]) -> list[Num]:
-    """ "4-1, ma carte c'est le score collé", "Stapel 5 und Stapel 7, zusammen gelesen": two digits the
-    message says to read as one number. The first two single digits, in order, are that number."""
+def _glued_pair(nums: list[Num], scene: Scene, cue: re.Match[str]) -> list[Num]:
+    """ "4-1, ma carte c'est le score collé", "Stapel 5 und Stapel 7, zusammen gelesen": two single digits
+    joined as a pair ("4-1", "4:1", "5 und 7", "pile 7 et la pile 2") that the message says to read
+    as one number, after the pair, are that number. Not in a code or a name ("el código es 4-7 sin el
+    guion")."""
+    if scene.wordset & CODE_WORDS or any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
+        return nums
     digits = [n for n in nums if n.how == "digits" and n.first == n.last and 0 <= n.value <= 9]
-    if len(digits) < 2 or any(n.allowed is None and 2 <= n.value <= 99 for n in nums):
-        return nums
-    a, b = digits[0], digits[1]
-    value = 10 * a.value + b.value
-    if not 2 <= value <= 99:
-        return nums
-    return [n for n in nums if n is not a and n is not b] + [
-        Num(value, a.first, b.last, "read together", odd=True)
-    ]
+    cue_at = bisect_right(scene.at, cue.start()) - 1
+    for a, b in pairwise(digits):
+        if b.last >= cue_at:
+            break  # the pair is read together only when the cue follows it
+        between = scene.words[a.last + 1 : b.first]
+        if len(between) > 4 or not all(w in PAIR_JOINERS for w in between):
+            continue
+        value = 10 * a.value + b.value
+        if not 2 <= value <= 99:
+            return nums
+        kept = [n for n in nums if n is not a and n is not b]
+        return sorted([*kept, Num(value, a.first, b.last, "read together", odd=True)], key=lambda n: n.first)
+    return nums
+
+
+# What may stand between the two digits of a pair: a dash or a colon, "and", the name of a pile.
+PAIR_JOINERS = frozenset(
+    "- : – und and et y e & , stapel pile pila la le el der die the et puis dann then".split()
+)
+CODE_WORDS = frozenset(
+    "code codes codigo pin password passwort contrasena pseudo username user nick nickname id room "
+    "tag gamertag".split()
+)
 
 
 # Telling the reader to put two digits side by side: "read together", "le score collé", "ohne Doppelpunkt".
@@ -564,8 +588,8 @@ GLUE_CUE = re.compile(
     r"sin\s+(?:el\s+)?(?:guion|dos\s+puntos))\b"
 )
 GLUE_GATE = frozenset(
-    "read without zusammen zusammengelesen zusammenlesen zusammengeschrieben ohne lisez lus lu ensemble sans "
-    "colle colles leidos leidas leido leida leelos juntos pegado pegados sin".split()
+    "together dash colon hyphen zusammen zusammengelesen zusammenlesen zusammengeschrieben doppelpunkt "
+    "bindestrich ensemble tiret points deuxpoints colle colles juntos pegado pegados guion puntos".split()
 )
 
 
@@ -711,9 +735,13 @@ DIGIT_BY_CLUE = re.compile(
     r"\b(?:(?:first|1st)\s+digit|erste\s+ziffer|premier\s+chiffre|primera\s+cifra|primer\s+digito)\b\s*"
     r"[=:]\s*.{0,80}?\b(?:second|2nd|zweite|deuxieme|segunda|segundo)\b|"
     r"\b(?:my\s+two\s+digits|meine\s+(?:zwei|beiden)\s+ziffern|mes\s+deux\s+chiffres|mis\s+dos\s+cifras)"
-    r"(?:\s*[:=]|\s+(?:are|sind|sont|son)\b)"
+    r"\s*[:=]"
 )
 DIGIT_CLUE_WORDS = frozenset("digit digits ziffer ziffern chiffre chiffres cifra cifras digito".split())
+# A riddle per digit is about the game when it names piles, cards or the hand.
+GAME_WORDS = frozenset(
+    "card cards carte cartes karte karten carta cartas pile piles stapel pila pilas hand main mano".split()
+)
 
 
 # Two digits taken out of a longer number: "call me at 555-0173, the last two digits are my card".
@@ -1102,10 +1130,11 @@ def _encoded(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
 
 
 # A number the message tells how to decode, in so many words: spelled backwards ("read it backwards:
-# eno-ytxis"), in ROT13 ("rot13: frfragn"), as the first letters of the words after "first letters"
-# ("Nobody Is Naming Every Thing Yet"), as places in the alphabet ("Position vom Q im Alphabet") or
-# keys of a phone ("Handytastatur: J dann T"). Each needs its cue word; the letters of the last two
-# must be written as capitals, so that "a", "y" or "I" in a sentence are never read as letters.
+# eno-ytxis"), in ROT13 ("rot13: frfragn"), as the first letters of the capitalised words after "first
+# letters" ("Nobody Is Naming Every Thing Yet"), as places in the alphabet ("Position vom Q im
+# Alphabet") or keys of a phone ("Handytastatur: J dann T"). Each needs its cue; the letters of the
+# last two must be capitals standing alone near the cue, and not a word ("A", "Y", "O" opening a
+# sentence), so that "Plan B: neue Tastatur" or "A new keypad arrived" stay harmless.
 REVERSED_CUE = re.compile(
     r"\b(?:read\s+(?:it\s+|them\s+|this\s+)?backwards?|backwards?\s*:|spelled\s+backwards|"
     r"rueckwaerts\s+(?:lesen|gelesen|geschrieben)|rueckwaerts\s*:|a\s+l\s*'\s*envers\s*:|lu\s+a\s+l\s*'\s*envers|"
@@ -1113,16 +1142,25 @@ REVERSED_CUE = re.compile(
 )
 ROT13_CUE = re.compile(r"\brot\s*-?\s*13\b")
 ACROSTIC_CUE = re.compile(
-    r"\b(?:first\s+letters|initials|acrostic|anfangsbuchstaben|erste[nr]?\s+buchstaben|akrostichon|"
-    r"premieres\s+lettres|initiales|acrostiche|primeras\s+letras|iniciales|acrostico)\b"
+    r"\b(?:first\s+letters|acrostic|anfangsbuchstaben|erste[nr]?\s+buchstaben|akrostichon|"
+    r"premieres\s+lettres|acrostiche|primeras\s+letras|acrostico)\b"
 )
-ALPHABET_CUE = re.compile(r"\b(?:alphabet|alphabets|abecedario|alfabeto)\b")
-KEYPAD_CUE = re.compile(r"\b(?:keypad|tastatur|handytastatur|telefontastatur|clavier|teclado)\b")
+# "positions in the alphabet", "Position vom Q im Alphabet", "posiciones en el abecedario".
+ALPHABET_CUE = re.compile(
+    r"\b(?:positions?|places?|stelle|platz|rang|posicion(?:es)?|lugar)\b.{0,40}?\b(?:alphabet|abecedario|alfabeto)\b|"
+    r"\b(?:alphabet|abecedario|alfabeto)\b.{0,40}?\b(?:positions?|places?|stelle|platz|rang|posicion(?:es)?|lugar)\b"
+)
+# A phone's keys, not a computer's keyboard: "Handytastatur", "phone keypad", "clavier du tel".
+KEYPAD_CUE = re.compile(
+    r"\b(?:handytastatur|telefontastatur|(?:phone|cell|handy|telefon)\s+(?:keypad|keys|tastatur|tasten)|"
+    r"(?:keypad|tastatur|clavier|teclado|touches|teclas)\s+(?:of\s+(?:the\s+|my\s+|a\s+)?|vom\s+|des\s+|"
+    r"du\s+|de\s+(?:mon\s+|ton\s+|la\s+|l\s*'\s*)?|del\s+|de\s+mi\s+)"
+    r"(?:phone|cellphone|handy|telefon|tel|telephone|portable|movil|telefono|celular|cell))\b"
+)
 DECODE_GATE = frozenset(
-    "read backwards backward spelled rueckwaerts envers lu reves leido leelo rot rot13 first initials "
-    "acrostic anfangsbuchstaben erste ersten erster akrostichon premieres initiales acrostiche primeras "
-    "iniciales acrostico alphabet alphabets abecedario alfabeto keypad tastatur handytastatur "
-    "telefontastatur clavier teclado".split()
+    "backwards backward rueckwaerts envers reves rot rot13 letters acrostic anfangsbuchstaben buchstaben "
+    "akrostichon lettres acrostiche letras acrostico alphabet abecedario alfabeto handytastatur "
+    "telefontastatur keypad keys tastatur tasten clavier teclado touches teclas".split()
 )
 KEYPAD = {
     c: str(k)
@@ -1130,37 +1168,46 @@ KEYPAD = {
     for c in letters
 }
 SEGMENT_END = re.compile(r"[.!?;\n]|\s[-—–]\s")
+# One-letter words of the four languages: such a capital opening a sentence is a word, not a letter.
+LETTER_WORDS = frozenset("a i y o e u".split())
+NUMBER_JOINERS = frozenset("- und and et y e".split())
 _DECODING = False  # set while a decoded segment is read, so that it is not decoded again
 
 
 def _decoded(nums: list[Num], toks: list[Tok], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
     joined = scene.joined
     found: list[Num] = []
+    drop: set[int] = set()
     for cue, decode in ((REVERSED_CUE, _reverse), (ROT13_CUE, _rot13)):
         m = cue.search(joined)
         if m:
+            drop |= _covered(m, scene)  # "rot 13": the cue's own 13 is no card
             found += _segment_numbers(m, scene, decode, langs)
     m = ACROSTIC_CUE.search(joined)
     if m:
         found += _acrostic(m, scene, langs)
-    for cue, table in ((ALPHABET_CUE, None), (KEYPAD_CUE, KEYPAD)):
-        m = cue.search(joined)
-        if m:
-            found += _letters_as_digits(scene, table)
-    if not found:
+    m = KEYPAD_CUE.search(joined)
+    table: dict[str, str] | None = KEYPAD
+    if not m:
+        m, table = ALPHABET_CUE.search(joined), None
+    if m:
+        found += _letters_as_digits(m, scene, table)
+    if not found and not drop:
         return nums
-    taken = {k for n in found for k in range(n.first, n.last + 1)}
+    taken = {k for n in found for k in range(n.first, n.last + 1)} | drop
     return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
 
 
-def _after(m: re.Match[str], scene: Scene) -> tuple[int, int, str]:
-    """The tokens after a cue up to the end of the sentence: (first, last, their text), at most 6 words."""
+def _covered(m: re.Match[str], scene: Scene) -> set[int]:
+    return {k for k, at in enumerate(scene.at) if m.start() <= at < m.end()}
+
+
+def _after(m: re.Match[str], scene: Scene) -> tuple[int, str]:
+    """The first token after a cue and the text from there to the end of the sentence."""
     first = bisect_right(scene.at, m.end() - 1)
     rest = scene.joined[m.end() :]
     end = SEGMENT_END.search(rest)
-    segment = rest[: end.start()] if end else rest
-    last = min(bisect_right(scene.at, m.end() + len(segment) - 1) - 1, first + 5, len(scene.words) - 1)
-    return first, last, segment.strip(" :=,")
+    return first, (rest[: end.start()] if end else rest).strip(" :=,")
 
 
 def _reverse(text: str) -> str:
@@ -1174,64 +1221,89 @@ def _rot13(text: str) -> str:
 ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
 
 
-def _read_segment(text: str) -> list[int]:
-    """The card values the rules read in a decoded piece of text (never decoded again)."""
+def _read_segment(text: str, langs: tuple[str, ...]) -> list[int]:
+    """The card values the rules read in a piece of text (never decoded again)."""
     global _DECODING
     _DECODING = True
     try:
-        verdict = check_rules(text)
+        verdict = check_rules(text, Context(languages=langs))
     finally:
         _DECODING = False
     return [f.value for f in verdict.numbers if 2 <= f.value <= 99] if verdict.flag else []
 
 
+def _number_run(text: str, langs: tuple[str, ...]) -> str:
+    """The first run of number words (and their joiners) in a decoded text: "seven" out of "seven qba'g
+    gryy", so that the gibberish around it does not make it read as a count."""
+    words = TOKEN.findall(text)
+    run: list[str] = []
+    for w in words:
+        number = w.isdigit() or (w.isalpha() and any(r.pieces[-1].kind != "C" for r in read_word(w, langs)))
+        if number or (run and w in NUMBER_JOINERS):
+            run.append(w)
+        elif run:
+            break
+    while run and run[-1] in NUMBER_JOINERS:
+        run.pop()
+    return " ".join(run).replace(" - ", "-")
+
+
 def _segment_numbers(
     m: re.Match[str], scene: Scene, decode: Callable[[str], str], langs: tuple[str, ...]
 ) -> list[Num]:
-    first, last, segment = _after(m, scene)
-    if first > last or not segment or _read_segment(segment):
-        return []  # nothing after the cue, or it reads as a number already: nothing is hidden
-    values = _read_segment(decode(segment))
-    return [Num(values[0], first, last, "encoded", odd=True)] if values else []
+    first, segment = _after(m, scene)
+    if first >= len(scene.words) or not segment or _number_run(segment, langs):
+        return []  # nothing after the cue, or numbers already there to read: nothing is hidden
+    run = _number_run(decode(segment), langs)
+    values = _read_segment(run, langs) if run else []
+    if not values:
+        return []
+    last = min(bisect_right(scene.at, m.end() + len(segment)) - 1, len(scene.words) - 1)
+    return [Num(values[0], first, max(first, last), "encoded", odd=True)]
 
 
 def _acrostic(m: re.Match[str], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
-    first = bisect_right(scene.at, m.end() - 1)
-    words = [(k, w) for k, w in enumerate(scene.words[first:], first) if w.isalpha()][:12]
-    initials = "".join(w[0] for _, w in words)
-    for size in range(len(initials), 2, -1):
-        readings = read_word(initials[:size], langs)
-        if readings and len(readings[0].pieces) <= 3 and not readings[0].odd:
-            value = _reading_value(readings[0])
-            if value is not None and 2 <= value <= 99:
-                return [Num(value, words[0][0], words[size - 1][0], "encoded", odd=True)]
-    return []
-
-
-def _reading_value(reading: WordReading) -> int | None:
-    total = 0
-    for piece in reading.pieces:
-        if piece.kind == "C":
-            continue
-        total += piece.value
-    return total or None
-
-
-def _letters_as_digits(scene: Scene, keypad: dict[str, str] | None) -> list[Num]:
-    """Capital letters standing alone, read as their places in the alphabet or as phone keys, one
-    digit each when there are two ("H and B, positions glued together": 82), else one number (Q: 17)."""
-    letters = [
+    """The initials of the capitalised words after the cue, up to the end of the sentence, read whole."""
+    first, segment = _after(m, scene)
+    end = bisect_right(scene.at, m.end() + len(segment) + 1)
+    words = [
         (k, w)
-        for k, w in enumerate(scene.words)
-        if len(w) == 1 and w.isascii() and w.isalpha() and w != "i" and scene.capital(k)
-    ][:3]
+        for k in range(first, min(end, len(scene.words)))
+        if (w := scene.words[k]).isalpha() and scene.capital(k)
+    ]
+    if len(words) < 3:
+        return []
+    initials = "".join(w[0] for _, w in words)
+    readings = read_word(initials, langs)
+    if not readings:
+        return []
+    values = _read_segment(initials, langs)
+    if not values and len(readings[0].pieces) == 1:  # "once" alone reads as English; spelled out, as 11
+        values = [readings[0].pieces[0].value]
+    if len(values) != 1 or not 2 <= values[0] <= 99:
+        return []
+    return [Num(values[0], words[0][0], words[-1][0], "encoded", odd=True)]
+
+
+def _letters_as_digits(m: re.Match[str], scene: Scene, keypad: dict[str, str] | None) -> list[Num]:
+    """Capital letters standing alone within a few words of the cue, read as their places in the
+    alphabet or as phone keys: one digit each when there are two ("H and B, positions glued": 82), else
+    one number (Q: 17)."""
+    cue = _covered(m, scene)
+    near = range(max(0, min(cue) - LETTER_REACH), min(len(scene.words), max(cue) + LETTER_REACH + 1))
+    letters = []
+    for k in near:
+        w = scene.words[k]
+        if len(w) != 1 or not scene._toks[k].text.isascii() or not w.isalpha() or not scene.capital(k):
+            continue
+        opening = k == 0 or scene.words[k - 1] in (".", "!", "?", ":", "\n")
+        if w in LETTER_WORDS and (opening or w == "i"):
+            continue  # "A new keypad", "Y mi teclado", "I"
+        letters.append((k, w))
     if not letters or len(letters) > 2:
         return []
     if keypad is not None:
-        digits = [keypad.get(w, "") for _, w in letters]
-        if not all(digits):
-            return []
-        value = int("".join(digits))
+        value = int("".join(keypad[w] for _, w in letters))
     else:
         places = [ord(w) - 96 for _, w in letters]
         if len(places) == 1:
@@ -1243,6 +1315,9 @@ def _letters_as_digits(scene: Scene, keypad: dict[str, str] | None) -> list[Num]
     if not 2 <= value <= 99:
         return []
     return [Num(value, letters[0][0], letters[-1][0], "encoded", odd=True)]
+
+
+LETTER_REACH = 8  # letters this many words or fewer from the cue
 
 
 # Where a digit stands in a card's number: "it starts with a 4 and ends with a 7", "ne 1 vorne und ne 5

@@ -89,7 +89,7 @@ def test_a_text_that_says_to_read_digits_together_passes_its_gate(data: st.DataO
     assert words & detector.GLUE_GATE, (text, words)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.data())
 def test_a_text_with_a_decoding_cue_passes_the_decoding_gate(data: st.DataObject) -> None:
     """The decoders ("read it backwards:", "rot13", "first letters", "alphabet", "keypad") run only when a
