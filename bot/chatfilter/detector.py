@@ -2852,6 +2852,9 @@ def _harmless(
     # Numbers one calls: "mon voisin a appelé le 18", "ruf die 110", "llamé al 112".
     if b1 in CALLED or (b1 in ("le", "el", "al", "die", "the") and b2 in CALLED):
         return "a phone number"
+    # Emergency numbers beside their service: "les pompiers c'est le 18", "la police, le 17".
+    if value in EMERGENCY_NUMBERS and scene.wordset & EMERGENCY_WORDS and not scene.wordset & HAND_WORDS:
+        return "a phone number"
     # An age limit: "is this server 18+?", "ist der Kanal ab 18?", "+18 only".
     if (
         value in (12, 16, 18, 21)
@@ -4869,6 +4872,14 @@ EVERYTHING = frozenset(
 ADULTS = frozenset(
     "adults adult people erwachsene volljaehrig leute adultes majeurs gens adultos mayores gente".split()
 )
+# Two-digit emergency numbers in France and Spain (15 SAMU, 17 police, 18 pompiers; 061, 062, 080,
+# 085, 091, 092), said beside the service.
+EMERGENCY_NUMBERS = frozenset({15, 17, 18, 61, 62, 80, 85, 91, 92})
+EMERGENCY_WORDS = frozenset(
+    "police polizei policia pompiers feuerwehr bomberos samu ambulance ambulancia krankenwagen notruf "
+    "notfall urgences urgencias emergencias emergency gendarmerie guardia rettung".split()
+)
+LOTTERY_WORDS = frozenset("gordo loteria sorteo navidad nino billete compras comprais comprar compro".split())
 CALLED = frozenset(
     "appele appeler appelle appelez call called calling calls angerufen anrufen ruf rufe rufen waehl waehlen "
     "llame llamar llama llamo llamaron".split()
@@ -4968,6 +4979,8 @@ def _perfect_tense(scene: Scene) -> bool:
 
 def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: list[Tok]) -> str | None:
     value = n.value
+    if scene.words[n.first] in ("decimo", "decimos") and scene.wordset & LOTTERY_WORDS:
+        return "a lottery ticket"  # "el Gordo es el 22 de diciembre, ¿compráis décimo?"
     b1 = prev[0] if prev else ""
     a1 = nxt[0] if nxt else ""
     if b1 == "zu" and value <= 12:
