@@ -412,7 +412,7 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
     digits_of = (
         LAST_DIGITS.search(scene.joined) if scene.wordset & DIGIT_PART_WORDS and scene.wordset & TWO else None
     )
-    if digits_of and scene.wordset & HELD_WORDS:
+    if digits_of and (scene.wordset & HELD_WORDS or not any(t.kind in ("n", "m") for t in toks)):
         notes.append(
             "tells a card value by the digits of another number"
         )  # "the last two digits are my card"
@@ -474,7 +474,7 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
     a time, a date, a measure or a label, a few words on in the same clause. That number is the card
     (a cover). Only those roles, and only articles, fillers and the nouns of those roles between the
     verb and the number: "my card is trash brb 5 min" and "ma carte est à 2 doigts" stay harmless."""
-    if not any(n.allowed in COVER_ROLES for n in nums) or any(
+    if not any(n.allowed in COVER_ROLES or _aged(n, scene) for n in nums) or any(
         n.allowed is None and 2 <= n.value <= 99 for n in nums
     ):
         return  # nothing to dress up, or a card is told already: "meine Karte ist zwei Zehner und ne Sieben"
@@ -486,7 +486,9 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
         after = bisect_right(scene.at, m.end() - 1)  # the first token after the verb
         for n in nums:
             if not (
-                n.allowed in COVER_ROLES and 2 <= n.value <= 99 and after <= n.first <= after + SUBJECT_REACH
+                (n.allowed in COVER_ROLES or _aged(n, scene))
+                and 2 <= n.value <= 99
+                and after <= n.first <= after + SUBJECT_REACH
             ):
                 continue
             between = scene.words[after : n.first]
@@ -538,6 +540,8 @@ TIME_PART_CUE = re.compile(
     r"(?P<minutes>\b(?:merkt\s+euch|merk\s+dir|merken)\s+(?:nur\s+|bloss\s+)?die\s+minuten|"
     r"\b(?:gardez|garde|retenez|retiens)\s+(?:juste\s+|seulement\s+)?les\s+minutes\b(?!\s+libres)|"
     r"\b(?:quedaos|quedate)\s+(?:solo\s+)?con\s+(?:solo\s+)?los\s+minutos|"
+    r"\bthe\s+minutes\s+(?:bit|part)\b|\bdie\s+minuten\s+sind\s+(?:das\s+)?(?:wichtige|entscheidende)|"
+    r"\b(?:seules?\s+)?les\s+minutes\s+comptent\b|\bsolo\s+cuentan\s+los\s+minutos\b|"
     r"\b(?:ignore|forget|drop)\s+the\s+hours?\b|\b(?:vergesst|vergiss|ignoriert)\s+die\s+stunden?\b|"
     r"\b(?:oubliez|oublie)\s+l\s*'\s*heure\b|\b(?:olvidad|olvida|ignora)\s+la\s+hora\b)|"
     r"\bthe\s+hour\s+part\s+i\s+mean\b"
@@ -593,21 +597,30 @@ GLUE_GATE = frozenset(
 )
 
 
+def _aged(n: Num, scene: Scene) -> bool:
+    """ "ma carte a 22 ans", "mi carta ya tiene 61 tacos": a count followed by a word of age."""
+    return (
+        n.allowed == "a count or a time"
+        and n.last + 1 < len(scene.words)
+        and scene.words[n.last + 1] in AGE_UNITS
+    )
+
+
 # One's card as the subject of "is", "costs", "would have": "my card's worth", "my last card is",
 # "mi carta costaría", "meine Karte wäre", "ma carte a 39". Before the verb, nothing but spaces.
 CARD_SUBJECT = re.compile(
     r"\b(?:my|ma|mi|meine)\s+(?:(?:only|one|last|remaining|single|derniere|seule|unique|ultima|unica|"
-    r"letzte|einzige)\s+)?(?:card|carte|carta|karte|handkarte)(?:\s*['\u2019]\s*s(?:\s+worth)?|\s+(?:"
+    r"letzte|einzige)\s+)?(?:card|carte|carta|karte|handkarte)(?:\s+(?:ya|schon|deja|already|still|noch|encore|todavia)(?=\s))?(?:\s*['\u2019]\s*s(?:\s+worth)?|\s+(?:"
     r"is|was|would\s+be|would\s+have|would\s+cost|will\s+be|costs|is\s+worth|worth|"
     r"c\s*['\u2019]\s*est|est(?!\s*-\s*ce)|etait|serait|aurait|coute|couterait|vaut|vaudrait|fait|ferait|"
-    r"a(?=\s+\d)|es(?!\s+que)|era|seria|sera|cuesta|costaria|valdria|tendria|esta|estaria|"
-    r"tiene(?=\s+\d)|ist|war|waere|waer|kostet|kostete|wuerde|haette|hat(?=\s+\d)"
+    r"a(?=\s+\d)|prend|es(?!\s+que)|era|seria|sera|cuesta|costaria|valdria|tendria|esta|estaria|"
+    r"tiene|coge|toma|ist|war|waere|waer|kostet|kostete|wuerde|haette|hat(?=\s+\d)|nimmt|faehrt|takes"
     r"))\b"
 )
 CARD_SUBJECT_GATE = frozenset(
     "is was would will costs worth s est etait serait aurait coute couterait vaut vaudrait fait ferait a es "
     "era seria sera cuesta costaria valdria tendria esta estaria tiene ist war waere waer kostet kostete "
-    "wuerde haette hat".split()
+    "wuerde haette hat prend coge toma nimmt faehrt takes".split()
 )
 OWN_CARD_WORDS = frozenset("card carte carta karte handkarte".split())
 SUBJECT_REACH = 4  # at most this many words between the verb and the number
@@ -628,8 +641,11 @@ COVER_ROLES = frozenset(
         "a year",
         "an address",
         "a size or a shirt number",
+        "an age",
     }
 )
+# "ma carte a 22 ans": a count or a time followed by a word of age is the card's age.
+AGE_UNITS = frozenset("ans an years yrs yo jahre jahr anos tacos balais piges lenze".split())
 # What may stand between the verb and the number: articles, fillers, the nouns of those roles, currency
 # signs (and month names). Anything else ("trash brb", "dans", "bientôt", "getting charged") ends it.
 BETWEEN_VERB_AND_NUMBER = frozenset(
@@ -638,7 +654,7 @@ BETWEEN_VERB_AND_NUMBER = frozenset(
     "exactement environ pile justo exactamente unos unas como comme wie tipo plus mas literally "
     "line linea ligne linie bus hora heure uhr version room zimmer chambre habitacion route ruta calle rue "
     "strasse street nummer numero number no nr page seite pagina level niveau nivel grad degrees "
-    "worth : $ € £ ¥ ' ’".split()
+    "worth ya schon deja already still noch encore todavia : $ € £ ¥ ' ’".split()
 )
 # A word before "my card" that makes the phrase no statement: "I forgot what my card is".
 NOT_A_STATEMENT = frozenset("what how whether if was wie ob ce que lo si comment como".split())
@@ -710,7 +726,10 @@ CARD_LINK = re.compile(
     r"\b(?:that|this|ce|cette|ese|esa|este|esta|diese|diesen|dieser|genau\s+die|genau\s+so\s+eine)\s+"
     r"(?:number|nombre|numero|zahl|chiffre)\b.{0,40}\b(?:hold|holding|have|got|tiens|tengo|halte|halt|hab|habe|"
     r"hand|main|mano|carta|karte|card|carte)\b|"
-    r"\b(?:genau\s+wie|just\s+like|same\s+as|comme|como|wie)\s+(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte)\b|"
+    r"\b(?:genau\s+wie|exakt\s+wie|genauso\s+wie|just\s+like|exactly\s+like|same\s+as|comme|como|wie)\s+"
+    r"(?:my|ma|mi|meine)\s+(?:card|carte|carta|karte|hand)\b|"
+    r"\b(?:pareil|pareille|la\s+meme\s+chose)\s+que\s+(?:ma\s+carte|ce\s+que\s+j\s*'\s*ai\s+en\s+main)\b|"
+    r"\b(?:igual|igualito|igualita|lo\s+mismo)\s+que\s+(?:mi\s+carta|mi\s+mano|lo\s+que\s+tengo\s+en\s+la\s+mano)\b|"
     r"\b(?:holding|hold|have|got)\s+(?:it|that|that\s+one)\s+(?:too|as\s+well)\b|\blo\s+tengo\s+tambien\b|"
     r"\bhab\s+ich\s+auch\b|\bje\s+l\W?ai\s+aussi\b|"
     # "... that's my card", "esa es mi carta", "c'est ma carte", "das ist meine (Karte)"
@@ -734,10 +753,15 @@ CARD_LINK = re.compile(
 DIGIT_BY_CLUE = re.compile(
     r"\b(?:(?:first|1st)\s+digit|erste\s+ziffer|premier\s+chiffre|primera\s+cifra|primer\s+digito)\b\s*"
     r"[=:]\s*.{0,80}?\b(?:second|2nd|zweite|deuxieme|segunda|segundo)\b|"
+    r"\b(?:zehnerstelle|zehner|dizaine|decena|tens\s+digit|the\s+tens)\s*[=:].{0,80}?\b(?:einerstelle|einer|"
+    r"unite|unidad|ones\s+digit|the\s+ones|units)\s*[=:]|"
     r"\b(?:my\s+two\s+digits|meine\s+(?:zwei|beiden)\s+ziffern|mes\s+deux\s+chiffres|mis\s+dos\s+cifras)"
     r"\s*[:=]"
 )
-DIGIT_CLUE_WORDS = frozenset("digit digits ziffer ziffern chiffre chiffres cifra cifras digito".split())
+DIGIT_CLUE_WORDS = frozenset(
+    "digit digits ziffer ziffern chiffre chiffres cifra cifras digito zehnerstelle zehner dizaine decena "
+    "tens".split()
+)
 # A riddle per digit is about the game when it names piles, cards or the hand.
 GAME_WORDS = frozenset(
     "card cards carte cartes karte karten carta cartas pile piles stapel pila pilas hand main mano".split()
@@ -748,10 +772,12 @@ GAME_WORDS = frozenset(
 LAST_DIGITS = re.compile(
     r"\b(?:last|first|letzten|ersten|derniers|premiers|ultimos|ultimas|primeros)\s+(?:two|zwei|deux|dos)\s+"
     r"(?:digits|numbers|ziffern|zahlen|chiffres|numeros|cifras|digitos)\b|"
-    r"\b(?:deux\s+(?:derniers|premiers)\s+chiffres|dos\s+(?:ultimos|primeros)\s+(?:digitos|numeros|cifras|son)|"
+    r"\b(?:deux\s+(?:derniers|premiers)\s+chiffres|dos\s+(?:ultimos|primeros|ultimas|primeras)\s+(?:digitos|numeros|cifras|son)|"
     r"zwei\s+(?:letzten|ersten)\s+(?:ziffern|zahlen))\b"
 )
-DIGIT_PART_WORDS = frozenset("last first letzten ersten derniers premiers ultimos ultimas primeros".split())
+DIGIT_PART_WORDS = frozenset(
+    "last first letzten ersten derniers premiers ultimos ultimas primeros primeras".split()
+)
 TWO = frozenset("two zwei deux dos".split())
 HELD_WORDS = frozenset(
     "card carte carta karte hand main mano holding hold tengo hab habe halte tiens".split()
@@ -760,7 +786,8 @@ HELD_WORDS = frozenset(
 LINK_GATE = frozenset(
     "card cards carte cartes carta cartas karte karten hand hands main mano same meme misma mismo dieselbe "
     "derselbe gleiche selbe number nombre numero zahl chiffre holding tiens tengo hab halt halte haltet "
-    "haltst aussi too well voila voici meine coincidence zufall hasard casualidad".split()
+    "haltst aussi too well voila voici meine coincidence zufall hasard casualidad pareil pareille igual "
+    "igualito igualita mismo exakt genauso".split()
 )
 KEPT_WHEN_LINKED = frozenset({"a pile number", "the backwards trick", "a count of cards", "part of a sum"})
 
@@ -1009,6 +1036,8 @@ def _numbers(
         nums = _encoded(nums, toks, scene)
     if scene.wordset & DECODE_GATE and not _DECODING:
         nums = _decoded(nums, toks, scene, langs)
+    if not _DECODING and not text.isascii() and not UPSIDE_DOWN_LETTERS.isdisjoint(text):
+        nums = _upside_down(nums, scene, langs)
     if "schnapszahl" in scene.wordset:
         nums = _repdigit(nums, scene)
     if not scene.wordset.isdisjoint(DIGIT_NOUNS):
@@ -1138,12 +1167,17 @@ def _encoded(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
 REVERSED_CUE = re.compile(
     r"\b(?:read\s+(?:it\s+|them\s+|this\s+)?backwards?|backwards?\s*:|spelled\s+backwards|"
     r"rueckwaerts\s+(?:lesen|gelesen|geschrieben)|rueckwaerts\s*:|a\s+l\s*'\s*envers\s*:|lu\s+a\s+l\s*'\s*envers|"
-    r"al\s+reves\s*:|leido\s+al\s+reves|leelo\s+al\s+reves)"
+    r"al\s+reves\s*:|leido\s+al\s+reves|leelo\s+(?:al|del)\s+reves|del\s+reves\s*:|"
+    r"von\s+hinten\s+(?:lesen|gelesen)|(?:lis|lisez|lire)(?:\s*-\s*le)?\s+dans\s+l\s*'\s*autre\s+sens|"
+    r"mirror(?:\s*-\s*|\s+)read)"
 )
-ROT13_CUE = re.compile(r"\brot\s*-?\s*13\b")
+ROT13_CUE = re.compile(
+    r"\brot\s*-?\s*13\b|\bcaesar\s+(?:shift\s+)?(?:of\s+)?13\b|\bdecale[rsz]?\s+(?:chaque\s+lettre\s+)?de\s+13\b"
+)
 ACROSTIC_CUE = re.compile(
     r"\b(?:first\s+letters|acrostic|anfangsbuchstaben|erste[nr]?\s+buchstaben|akrostichon|"
-    r"premieres\s+lettres|acrostiche|primeras\s+letras|acrostico)\b"
+    r"premieres\s+lettres|acrostiche|primeras\s+letras|acrostico|buchstabiert|deletreado|deletreo|epele|"
+    r"(?:the\s+)?initials|(?:les\s+)?initiales|(?:las\s+)?iniciales|(?:die\s+)?initialen)\b"
 )
 # "positions in the alphabet", "Position vom Q im Alphabet", "posiciones en el abecedario".
 ALPHABET_CUE = re.compile(
@@ -1155,12 +1189,15 @@ KEYPAD_CUE = re.compile(
     r"\b(?:handytastatur|telefontastatur|(?:phone|cell|handy|telefon)\s+(?:keypad|keys|tastatur|tasten)|"
     r"(?:keypad|tastatur|clavier|teclado|touches|teclas)\s+(?:of\s+(?:the\s+|my\s+|a\s+)?|vom\s+|des\s+|"
     r"du\s+|de\s+(?:mon\s+|ton\s+|la\s+|l\s*'\s*)?|del\s+|de\s+mi\s+)"
-    r"(?:phone|cellphone|handy|telefon|tel|telephone|portable|movil|telefono|celular|cell))\b"
+    r"(?:phone|cellphone|handy|telefon|tel|telephone|portable|movil|telefono|celular|cell))\b|"
+    r"\b(?:pave\s+(?:numerique\s+)?du\s+(?:tel|telephone|portable)|old\s+nokia|on\s+a\s+nokia|t9)\b"
 )
 DECODE_GATE = frozenset(
     "backwards backward rueckwaerts envers reves rot rot13 letters acrostic anfangsbuchstaben buchstaben "
     "akrostichon lettres acrostiche letras acrostico alphabet abecedario alfabeto handytastatur "
-    "telefontastatur keypad keys tastatur tasten clavier teclado touches teclas".split()
+    "telefontastatur keypad keys tastatur tasten clavier teclado touches teclas hinten sens mirror caesar "
+    "decale decales decalez decaler buchstabiert deletreado deletreo epele initials initiales iniciales "
+    "initialen pave nokia t9".split()
 )
 KEYPAD = {
     c: str(k)
@@ -1271,8 +1308,8 @@ def _acrostic(m: re.Match[str], scene: Scene, langs: tuple[str, ...]) -> list[Nu
         for k in range(first, min(end, len(scene.words)))
         if (w := scene.words[k]).isalpha() and scene.capital(k)
     ]
-    if len(words) < 3:
-        return []
+    if len(words) < (4 if "initial" in m.group() else 3):
+        return []  # "Sign with your initials: Dan, Olga, Sam" spells "dos"
     initials = "".join(w[0] for _, w in words)
     readings = read_word(initials, langs)
     if not readings:
@@ -1318,6 +1355,31 @@ def _letters_as_digits(m: re.Match[str], scene: Scene, keypad: dict[str, str] | 
 
 
 LETTER_REACH = 8  # letters this many words or fewer from the cue
+
+# Text written upside down ("ƃᴉzʇɥɔɐ" is "achtzig" turned): the turned letters read back, the word
+# reversed. Only words with two turned letters or more; each must then read as a number word.
+UPSIDE_DOWN = {
+    "ɐ": "a", "q": "b", "ɔ": "c", "p": "d", "ǝ": "e", "ɟ": "f", "ƃ": "g", "ɥ": "h", "ᴉ": "i", "ı": "i",
+    "ɾ": "j", "ʞ": "k", "ꞁ": "l", "ɯ": "m", "u": "n", "d": "p", "b": "q", "ɹ": "r", "s": "s", "ʇ": "t",
+    "n": "u", "ʌ": "v", "ʍ": "w", "x": "x", "ʎ": "y", "z": "z", "o": "o", "l": "l",
+}  # fmt: skip
+UPSIDE_DOWN_LETTERS = frozenset("ɐɔǝɟƃɥᴉıɾʞꞁɯɹʇʌʍʎ")
+
+
+def _upside_down(nums: list[Num], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
+    found = []
+    for k, w in enumerate(scene.words):
+        if sum(c in UPSIDE_DOWN_LETTERS for c in w) < 2:
+            continue
+        turned = "".join(UPSIDE_DOWN.get(c, c) for c in reversed(w))
+        run = _number_run(turned, langs)
+        values = _read_segment(run, langs) if run == turned else []
+        if values:
+            found.append(Num(values[0], k, k, "encoded", odd=True))
+    if not found:
+        return nums
+    taken = {n.first for n in found}
+    return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
 
 
 # Where a digit stands in a card's number: "it starts with a 4 and ends with a 7", "ne 1 vorne und ne 5
