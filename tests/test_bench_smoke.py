@@ -45,3 +45,4 @@ def test_the_store_benchmark_plays_its_scripted_games_and_exits() -> None:
     assert run["tables"] == 5 and run["plays_per_s"] > 0 and run["group_commit_floor"] > 0
     assert run["games_scripted_ahead"] > 5 and run["games_scripted_on_clock"] > 0
     assert figures["restart_tables"] == 20
+    assert figures["restart_after_crash_between_ticks_cpu_s"] > 0
