@@ -12,6 +12,7 @@ game are talk, not hints.
 from __future__ import annotations
 
 import re
+import threading
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -1034,9 +1035,9 @@ def _numbers(
         nums = _digit_places(nums, scene)
     if scene.wordset & ENCODINGS or ("0" in text and PREFIXED.search(text)):
         nums = _encoded(nums, toks, scene)
-    if scene.wordset & DECODE_GATE and not _DECODING:
+    if scene.wordset & DECODE_GATE and not _DECODING.on:
         nums = _decoded(nums, toks, scene, langs)
-    if not _DECODING and not text.isascii() and not UPSIDE_DOWN_LETTERS.isdisjoint(text):
+    if not _DECODING.on and not text.isascii() and not UPSIDE_DOWN_LETTERS.isdisjoint(text):
         nums = _upside_down(nums, scene, langs)
     if "schnapszahl" in scene.wordset:
         nums = _repdigit(nums, scene)
@@ -1208,7 +1209,15 @@ SEGMENT_END = re.compile(r"[.!?;\n]|\s[-—–]\s")
 # One-letter words of the four languages: such a capital opening a sentence is a word, not a letter.
 LETTER_WORDS = frozenset("a i y o e u".split())
 NUMBER_JOINERS = frozenset("- und and et y e".split())
-_DECODING = False  # set while a decoded segment is read, so that it is not decoded again
+
+
+# Set while a decoded segment is read, so that it is not decoded again (per thread: the keeper may be
+# called from several).
+class _Decoding(threading.local):
+    on = False  # every thread starts with it off
+
+
+_DECODING = _Decoding()
 
 
 def _decoded(nums: list[Num], toks: list[Tok], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
@@ -1260,12 +1269,11 @@ ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm"
 
 def _read_segment(text: str, langs: tuple[str, ...]) -> list[int]:
     """The card values the rules read in a piece of text (never decoded again)."""
-    global _DECODING
-    _DECODING = True
+    _DECODING.on = True
     try:
         verdict = check_rules(text, Context(languages=langs))
     finally:
-        _DECODING = False
+        _DECODING.on = False
     return [f.value for f in verdict.numbers if 2 <= f.value <= 99] if verdict.flag else []
 
 

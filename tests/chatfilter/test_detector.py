@@ -616,3 +616,15 @@ def test_decoding_needs_its_cue_and_its_material(message: str) -> None:
     from bot.chatfilter.detector import check_rules
 
     assert not check_rules(message).flag, message
+
+
+def test_decoding_works_from_any_thread() -> None:
+    """The decoders mark, per thread, that a decoded piece is being read: a keeper called from a
+    worker thread reads "rot13: frfragn" as 60 too, and never fails."""
+    import threading
+
+    found: list[list[int]] = []
+    worker = threading.Thread(target=lambda: found.append([f.value for f in check("rot13: frfragn").numbers]))
+    worker.start()
+    worker.join()
+    assert found == [[60]]
