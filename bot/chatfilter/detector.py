@@ -1335,6 +1335,8 @@ def _letters_as_digits(m: re.Match[str], scene: Scene, keypad: dict[str, str] | 
     alphabet or as phone keys: one digit each when there are two ("H and B, positions glued": 82), else
     one number (Q: 17)."""
     cue = _covered(m, scene)
+    if not cue:
+        return []
     near = range(max(0, min(cue) - LETTER_REACH), min(len(scene.words), max(cue) + LETTER_REACH + 1))
     letters = []
     for k in near:
