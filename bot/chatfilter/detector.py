@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -307,6 +307,8 @@ READ_TOGETHER = "a disguised card number (read together)"
 # vetoed either.
 DECODED = "a disguised card number (encoded)"
 DIGIT_CLUES = "tells a card value digit by digit"  # a riddle per digit: never vetoed either
+# Reasons the learned stage never saw in training: checked by the rules alone, never taken back.
+NEVER_VETOED = frozenset({IN_HAND, COVER, READ_TOGETHER, DECODED, DIGIT_CLUES})
 # Roles a rescued message's number is never taken for a card in: it names a pile, or the trick's 10.
 NEVER_A_CARD = frozenset({"a pile number", "the backwards trick"})
 STAGE = "override: "  # the start of every reason the learned stage gives
@@ -321,7 +323,7 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     harmless, or else the number words, as its values. A flag that names a card the sender holds (the
     context's hand) is never vetoed: it is checked against the hand, and the model never saw one."""
     verdict = check_rules(message, context)
-    if not learned or verdict.reason in (IN_HAND, COVER, READ_TOGETHER, DECODED, DIGIT_CLUES):
+    if not learned or verdict.reason in NEVER_VETOED:
         return verdict  # the model never saw either: both are checked by the rules alone
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
@@ -480,12 +482,13 @@ def _card_as_subject(nums: list[Num], scene: Scene) -> None:
     ):
         return  # nothing to dress up, or a card is told already: "meine Karte ist zwei Zehner und ne Sieben"
     toks = scene._toks
+    ordered = sorted(nums, key=lambda n: n.first)
     for m in CARD_SUBJECT.finditer(scene.joined):
         first = bisect_right(scene.at, m.start()) - 1  # the possessive
         if first > 0 and scene.words[first - 1] in NOT_A_STATEMENT:
             continue  # "I forgot what my card is", "ce que ma carte vaut": not what it is
         after = bisect_right(scene.at, m.end() - 1)  # the first token after the verb
-        for n in nums:
+        for n in _starting_within(ordered, after, after + SUBJECT_REACH):
             if not (
                 (n.allowed in COVER_ROLES or _aged(n, scene))
                 and 2 <= n.value <= 99
@@ -596,6 +599,14 @@ GLUE_GATE = frozenset(
     "together dash colon hyphen zusammen zusammengelesen zusammenlesen zusammengeschrieben doppelpunkt "
     "bindestrich ensemble tiret points deuxpoints colle colles juntos pegado pegados guion puntos".split()
 )
+
+
+def _starting_within(nums: list[Num], first: int, last: int) -> list[Num]:
+    """The numbers (`nums` sorted by their first token) that start between two tokens, by bisection: a
+    long message that repeats "meine Karte kostet 15 Euro" stays linear."""
+    return nums[
+        bisect_left(nums, first, key=lambda n: n.first) : bisect_right(nums, last, key=lambda n: n.first)
+    ]
 
 
 def _aged(n: Num, scene: Scene) -> bool:
@@ -1153,10 +1164,7 @@ def _encoded(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
             continue
         if 2 <= value <= 99:
             found.append(Num(value, k, k, "leet", odd=True))
-    if not found:
-        return nums
-    taken = {n.first for n in found}
-    return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
+    return _read_instead(nums, found)
 
 
 # A number the message tells how to decode, in so many words: spelled backwards ("read it backwards:
@@ -1238,6 +1246,14 @@ def _decoded(nums: list[Num], toks: list[Tok], scene: Scene, langs: tuple[str, .
         m, table = ALPHABET_CUE.search(joined), None
     if m:
         found += _letters_as_digits(m, scene, table)
+    return _read_instead(nums, found, drop)
+
+
+def _read_instead(
+    nums: list[Num], found: list[Num], drop: set[int] | frozenset[int] = frozenset()
+) -> list[Num]:
+    """`nums` with the numbers `found` read instead of those starting on their tokens (or in `drop`),
+    in the message's order."""
     if not found and not drop:
         return nums
     taken = {k for n in found for k in range(n.first, n.last + 1)} | drop
@@ -1386,10 +1402,7 @@ def _upside_down(nums: list[Num], scene: Scene, langs: tuple[str, ...]) -> list[
         values = _read_segment(run, langs) if run == turned else []
         if values:
             found.append(Num(values[0], k, k, "encoded", odd=True))
-    if not found:
-        return nums
-    taken = {n.first for n in found}
-    return sorted([n for n in nums if n.first not in taken] + found, key=lambda n: n.first)
+    return _read_instead(nums, found)
 
 
 # Where a digit stands in a card's number: "it starts with a 4 and ends with a 7", "ne 1 vorne und ne 5

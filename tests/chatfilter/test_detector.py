@@ -447,6 +447,17 @@ def test_keycaps_emoji_and_mixed_scripts_get_a_verdict(message: str) -> None:
         "4️⃣",
         "İ",
         "xl",
+        # a hostile member repeating the cues of the covers and decoders
+        "meine Karte kostet 15 Euro ",
+        "rot13: frira ",
+        "read it backwards: neves ",
+        "4-1 zusammen gelesen ",
+        "6:38 merkt euch die Minuten ",
+        "Zehnerstelle = Stapel, Einerstelle = Karten ",
+        "position in the alphabet Q ",
+        "ƃᴉzʇɥɔɐ ",
+        "<:carte54:123> ",
+        "五十六 ",
     ],
 )
 def test_a_very_long_message_gets_a_verdict_in_time(unit: str) -> None:
