@@ -1023,6 +1023,7 @@ def _numbers(
                     factor in FACTORS
                     or factor in TIMES_WORDS
                     or (lang == "de" and factor.endswith("mal") and len(factor) > 5)
+                    or _in_a_sum(i, scene.words, langs)
                 ):
                     if scores is None:
                         scores = _language_scores(toks, scene.words)
@@ -1055,6 +1056,23 @@ def _numbers(
     if not scene.wordset.isdisjoint(DIGIT_NOUNS):
         nums = _digit_nouns(nums, scene)
     return nums
+
+
+# Operators that tie a word to another number as a sum: "elf plus elf", "acht plus vier".
+SUM_OPERATORS = frozenset("plus minus moins mas menos + * x ×".split())
+
+
+def _in_a_sum(i: int, words: list[str], langs: tuple[str, ...]) -> bool:
+    """The number word that is an ordinary word in another language ("elf", "acht", "onze") stands
+    in a sum with another number: "elf plus elf", "7 + acht". Never for "un", "ein" (one)."""
+    if words[i] in ("un", "une", "ein", "eine", "una", "uno"):
+        return False
+    for op, other in ((i + 1, i + 2), (i - 1, i - 2)):
+        if min(op, other) >= 0 and max(op, other) < len(words) and words[op] in SUM_OPERATORS:
+            word = words[other]
+            if word.isdigit() or word == words[i] or (word not in AMBIGUOUS and read_word(word, langs)):
+                return True
+    return False
 
 
 # German nouns of a digit ("ein Neuner", "'nen Sechser"): a card when held or laid, with an article.
@@ -1880,6 +1898,11 @@ def _quantity(
         if after in ("de", "d"):
             return  # "une trentaine de minutes"
         value = COLLECTIVES[word]
+        b1 = w[i - 1] if i > 0 else ""
+        if (
+            (word == "cuarentena" and b1 in QUARANTINE_BEFORE) or (word == "quarantaine" and b1 == "en")
+        ) and not set(w[max(0, i - 3) : i]) & roles.HAVE:
+            return  # "la cuarentena nos enseñó a jugar online", "mis en quarantaine": a quarantine
         age = (i > 1 and w[i - 1] == "la" and w[i - 2] in ("a", "as", "ai", "avez", "ont")) or (
             after in ("bien", "passee", "tassee", "largement", "sonnee")
         )  # "elle a la trentaine", "la trentaine bien tassée"
@@ -2010,6 +2033,17 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
     return total if 2 <= total <= 99 else None
 
 
+# Money owed or sent: "you owe me 15", "venmo me 10", "du schuldest mir 20", "me debes 12".
+OWING = frozenset(
+    "owe owes owed venmo paypal zelle bizum twint lydia schuldest schuldet schulde debes debe debo dois "
+    "doit".split()
+)
+OWED_TO = frozenset("me mir moi us uns nous".split())
+PAY_APPS = frozenset("venmo paypal zelle bizum twint lydia".split())
+QUARANTINE_BEFORE = frozenset("la en esta esa de durante tras".split())
+GERMAN_DIGITS_AND = re.compile(r"([1-9])und([2-9]0)")
+
+
 def _mixed(
     i: int,
     t: Tok,
@@ -2029,6 +2063,10 @@ def _mixed(
         return
     if len(t.text) == 2 and t.text[0] == "l" and t.text[1].isdigit():
         nums.append(Num(10 + int(t.text[1]), i, i, "leet", odd=True))  # l7
+        return
+    unit_and_tens = GERMAN_DIGITS_AND.fullmatch(t.text)
+    if unit_and_tens:  # "4und90": a unit and its tens the German way, glued
+        nums.append(Num(int(unit_and_tens.group(2)) + int(unit_and_tens.group(1)), i, i, "glued", odd=True))
         return
     product = re.fullmatch(r"(\d{1,2})[x×](\d{1,2})", t.text)
     if product:
@@ -2975,7 +3013,11 @@ def _harmless(
     if (
         b1 in ("in", "en", "dans")
         and value <= 60
-        and (b2 in ARRIVING or (b2 in BEING and set(nxt[:3]) & BACK_AFTER))
+        and (
+            b2 in ARRIVING
+            or (b2 in BEING and set(nxt[:3]) & BACK_AFTER)
+            or (b2 in STARTING and (value <= 3 or value % 5 == 0))
+        )
         and not set(nxt[:2]) & CARD_OR_PILE
     ):
         return "a time"
@@ -3527,6 +3569,8 @@ def _harmless(
         return "an age rating"  # "der Film ist FSK 16", "rated PG-13"
     if a1 == "to" and a2 == "the" and nxt[2:3] and nxt[2] in MONEY:
         return "money"  # "the peso is at 58 to the dollar": a rate of exchange
+    if (before_tok in OWED_TO and b2 in OWING) or (before_tok in OWING and b2 in OWED_TO) or b1 in PAY_APPS:
+        return "money"  # "venmo me 10 for the snacks", "you owe me 15", "du schuldest mir 20"
     # A label a few words back: "Android a la 14", "update auf die 15".
     if (b2 in roles.LABELS and b1 in LABEL_LINKS) or (
         len(prev) > 2 and prev[2] in roles.LABELS and b2 in LABEL_LINKS and b1 in LABEL_LINKS
@@ -3877,12 +3921,14 @@ def _harmless(
     ):
         return "a player count"
     # Ratings: "10 out of 10", "un 10 sur 10", "eine 10 von 10".
-    if (a1 == "out" and a2 == "of") or (a1 in ("sur", "von", "de", "of") and a2 in RATING_SCALES):
-        return "a rating"
     if (
-        value in (5, 10, 20, 100)
-        and b1 in ("of", "sur", "von", "de")
-        and (b2 == "out" or b2 in RATING_SCALES)
+        (a1 == "out" and a2 == "of")
+        or (a1 == "outta" and a2 in RATING_SCALES)
+        or (a1 in ("sur", "von", "de", "of") and a2 in RATING_SCALES)
+    ):
+        return "a rating"
+    if value in (5, 10, 20, 100) and (
+        (b1 in ("of", "sur", "von", "de") and (b2 == "out" or b2 in RATING_SCALES)) or b1 == "outta"
     ):
         return "a rating"
     if (
@@ -4148,6 +4194,12 @@ MEAL_WORDS = frozenset(
 ARRIVING = frozenset(
     "back there here home online arrive arrives arriving llego llegas llega llegamos vuelvo vuelve volvemos "
     "regreso regresa arrivons reviens revient zurueck komme kommen".split()
+)
+# The game that starts or goes on in so many minutes: "arrancamos en 10", "on reprend dans 15" (round
+# minutes only: "la mía empieza en 47" is a card).
+STARTING = frozenset(
+    "arrancamos arranca empezamos empieza comenzamos comienza seguimos sigue continuamos starten startet "
+    "beginnen commence commencons reprend reprenons".split()
 )
 BEING = frozenset("bin sind estoy suis sommes".split())
 BACK_AFTER = frozenset("da zurueck wieder online la ahi alli back".split())
@@ -5269,6 +5321,19 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         ):
             _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
             continue
+        # The square said before the number or the German way: "le carré de huit", "el cuadrado de
+        # siete", "the square of 9", "sieben zum Quadrat".
+        if (
+            b1 in ("de", "of", "von")
+            and b2 in ("carre", "cuadrado", "square", "quadrat")
+            and (n.first == 2 or b3 in SQUARE_ARTICLES)  # "un carré de 4 sur 4" is a shape
+            and (n.last + 1 == len(words) or words[n.last + 1] not in SHAPE_AFTER)
+        ):
+            _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
+            continue
+        if n.last + 2 < len(words) and words[n.last + 1] == "zum" and words[n.last + 2] == "quadrat":
+            _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
+            continue
         if b1 == "(" and b2 == "sqrt":
             root = int(n.value**0.5)
             if root * root == n.value:
@@ -5356,6 +5421,9 @@ def _chain(
 
 
 ROOTS = frozenset("wurzel quadratwurzel root racine raiz sqrt".split())
+# "le carré de huit" is 64; "un carré de 3 mètres", "a square of 4 by 4" are shapes.
+SQUARE_ARTICLES = frozenset("le el the das au al du del".split())
+SHAPE_AFTER = roles.UNITS | {"sur", "x", "por", "by", "mal", "fois", "auf", "times"}
 SUBTRACT_VERBS = frozenset(
     "subtract subtrahier subtrahiere take quito quita quitas quitale quitamos resta restas resto restale "
     "enleve enleves enlevez retire retires ote otes zieh ziehe nimm".split()

@@ -266,7 +266,10 @@ IDIOMS = re.compile(
     r"brooklyn\s+99|cincuenta\s+sombras|fifty\s+shades|50\s+(?:sombras|shades)|(?:twenty.one|21)\s+pilots|"
     r"siebzehn\s+und\s+vier\s+(?:zu\s+)?(?:spiel|zock)\w*|(?:spiel|zock)\w*\s+(?:\w+\s+){0,2}siebzehn\s+und\s+"
     r"vier\b|camisa\s+de\s+once\s+varas|en\s+un\s+2x3\b|"
-    r"\ba\s+la\s+de\s+tres\b"
+    r"\ba\s+la\s+de\s+tres\b|"
+    # Sayings and songs of the development rounds r38 and r39.
+    r"sexto\s+sentido|sechste[nr]?\s+sinn|keine\s+(?:zehn|10)\s+pferde|"
+    r"drei\s+macht\s+neune"
 )
 
 
