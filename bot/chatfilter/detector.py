@@ -5702,7 +5702,9 @@ def _age_as_card(nums: list[Num], scene: Scene) -> None:
         step = next((n for n in nums if n.first in (after[0] + 1, after[0] + 2)), None)
         sign = AGE_STEPS[words[after[0]]]
         # "es mi edad menos diez": a copula at the start, with the step said after it
-        held = held or (step is not None and len(before) <= 3 and words[before[-1]] in AGE_COPULAS)
+        held = held or (
+            step is not None and (not before or (len(before) <= 3 and words[before[-1]] in AGE_COPULAS))
+        )
     elif len(before) >= 3 and (words[before[-2]], words[before[-1]]) in AGE_STEPS_BEFORE:
         # "it's 1 less than my age": the step told before "my age"
         gap = 4 if words[before[-3]] == "de" and len(before) >= 4 else 3  # "3 de moins que mon âge"

@@ -639,3 +639,64 @@ def test_decoding_works_from_any_thread() -> None:
     worker.start()
     worker.join()
     assert found == [[60]]
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("mon âge moins 10 😂 (j'ai 35 ans)", 25),
+        ("my age minus 10, I'm 35", 25),
+        ("mi edad menos 5 (tengo 40)", 35),
+    ],
+)
+def test_ones_age_with_a_step_at_the_start_of_a_message(message: str, value: int) -> None:
+    """ "My age minus 10" as the first words (nothing before the cue) once raised an IndexError in the
+    keeper; it is the card the age and the step make."""
+    assert [f.value for f in check(message).numbers] == [value]
+
+
+# The cues of the rules that read a card from what is said around it, each of which looks at the
+# words before or after itself: alone, first or last in a message, they have nothing on one side.
+EDGE_CUES = [
+    "mon âge moins", "my age minus", "mi edad más", "mein Alter plus", "less than my age", "que mon âge",
+    "meine Karte kostet", "my card is worth", "mi carta es la línea", "same as my card", "ma carte c'est",
+    "rot13:", "read it backwards:", "first letters", "Anfangsbuchstaben", "position in the alphabet",
+    "Handytastatur", "zusammen gelesen", "merkt euch die Minuten", "ignore the hour", "Zehnerstelle =",
+    "first digit =", "the last two digits", "le carré de", "zum Quadrat", "plus", "outta ten",
+    "la cuarentena", "arrancamos en", "venmo me", "you owe me", "one above pile", "Schnapszahl",
+]  # fmt: skip
+EDGE_WORDS = [
+    "",
+    "10",
+    "35",
+    "47",
+    "seven",
+    "siete",
+    "elf",
+    "acht",
+    "pile 2",
+    "(",
+    ")",
+    ":",
+    ",",
+    "😂",
+    "?",
+    "ans",
+]
+
+
+@given(
+    st.sampled_from(EDGE_CUES),
+    st.lists(st.sampled_from(EDGE_WORDS), max_size=3),
+    st.lists(st.sampled_from(EDGE_WORDS), max_size=3),
+)
+@settings(max_examples=400, deadline=None)
+def test_a_cue_with_nothing_or_anything_around_it_gets_a_verdict(
+    cue: str, before: list[str], after: list[str]
+) -> None:
+    message = " ".join([*before, cue, *after]).strip()
+    for context in (None, Context(hand=frozenset({25, 47}), pile_tops=(1, 1, 100, 100))):
+        verdict = check(message, context)
+        assert verdict.flag == (verdict.severity is not None)
+        for found in verdict.numbers:
+            assert 0 <= found.start < found.end <= len(message)
