@@ -1058,19 +1058,21 @@ def _numbers(
     return nums
 
 
-# Operators that tie a word to another number as a sum: "elf plus elf", "acht plus vier".
+# Operators that tie a word to another number word as a sum: "elf plus elf", "acht plus vier".
 SUM_OPERATORS = frozenset("plus minus moins mas menos + * x ×".split())
 
 
 def _in_a_sum(i: int, words: list[str], langs: tuple[str, ...]) -> bool:
     """The number word that is an ordinary word in another language ("elf", "acht", "onze") stands
-    in a sum with another number: "elf plus elf", "7 + acht". Never for "un", "ein" (one)."""
+    in a sum with another number word: "elf plus elf", "acht plus vier". Never for "un", "ein" (one),
+    nor beside digits ("an elf + 2 dex", "neuf + 20 balles")."""
     if words[i] in ("un", "une", "ein", "eine", "una", "uno"):
         return False
     for op, other in ((i + 1, i + 2), (i - 1, i - 2)):
         if min(op, other) >= 0 and max(op, other) < len(words) and words[op] in SUM_OPERATORS:
             word = words[other]
-            if word.isdigit() or word == words[i] or (word not in AMBIGUOUS and read_word(word, langs)):
+            # a number word on the other side: "once + 2 more rounds", "an elf + 2 dex" stay words
+            if word == words[i] or (word.isalpha() and word not in AMBIGUOUS and read_word(word, langs)):
                 return True
     return False
 
@@ -1901,7 +1903,7 @@ def _quantity(
         b1 = w[i - 1] if i > 0 else ""
         if (
             (word == "cuarentena" and b1 in QUARANTINE_BEFORE) or (word == "quarantaine" and b1 == "en")
-        ) and not set(w[max(0, i - 3) : i]) & roles.HAVE:
+        ) and not set(w[max(0, i - 6) : i]) & GAME_TALK:
             return  # "la cuarentena nos enseñó a jugar online", "mis en quarantaine": a quarantine
         age = (i > 1 and w[i - 1] == "la" and w[i - 2] in ("a", "as", "ai", "avez", "ont")) or (
             after in ("bien", "passee", "tassee", "largement", "sonnee")
@@ -2038,8 +2040,19 @@ OWING = frozenset(
     "owe owes owed venmo paypal zelle bizum twint lydia schuldest schuldet schulde debes debe debo dois "
     "doit".split()
 )
-OWED_TO = frozenset("me mir moi us uns nous".split())
-PAY_APPS = frozenset("venmo paypal zelle bizum twint lydia".split())
+OWED_TO = frozenset("me mir moi us uns nous you dir te nos vous euch".split())
+# Words of the game anywhere in a message: then a number beside "owe me", "arrancamos en" or "la
+# cuarentena" may be a card ("you owe me 47 on pile 2", "la pila 2 está en la cuarentena").
+GAME_TALK = (
+    roles.CARD_NOUNS
+    | roles.PILE
+    | PLAY_VERBS
+    | HAND_WORDS
+    | frozenset(
+        "have got hold holding tengo tienes tiene hab habe hast jai play plays played juega jugar juego "
+        "jouer spiel spiele spielt mine mia mio meine".split()
+    )
+)
 QUARANTINE_BEFORE = frozenset("la en esta esa de durante tras".split())
 GERMAN_DIGITS_AND = re.compile(r"([1-9])und([2-9]0)")
 
@@ -2066,7 +2079,7 @@ def _mixed(
         return
     unit_and_tens = GERMAN_DIGITS_AND.fullmatch(t.text)
     if unit_and_tens:  # "4und90": a unit and its tens the German way, glued
-        nums.append(Num(int(unit_and_tens.group(2)) + int(unit_and_tens.group(1)), i, i, "glued", odd=True))
+        nums.append(Num(int(unit_and_tens.group(2)) + int(unit_and_tens.group(1)), i, i, "digits"))
         return
     product = re.fullmatch(r"(\d{1,2})[x×](\d{1,2})", t.text)
     if product:
@@ -3016,7 +3029,11 @@ def _harmless(
         and (
             b2 in ARRIVING
             or (b2 in BEING and set(nxt[:3]) & BACK_AFTER)
-            or (b2 in STARTING and (value <= 3 or value % 5 == 0))
+            or (
+                (b2 in STARTING or (b2 in STARTING_AFTER_ON and prev[2:3] == ["on"]))
+                and (value <= 3 or value % 5 == 0)
+                and not scene.wordset & GAME_TALK
+            )
         )
         and not set(nxt[:2]) & CARD_OR_PILE
     ):
@@ -3483,7 +3500,7 @@ def _harmless(
     if a1 in STARS or (b1 in ("von", "of", "sur", "de") and b2.isdigit() and value in (5, 10, 20, 100)):
         return "a rating"
     # Dice: "saqué 12 con los dados", "rolled a 6".
-    if value <= 12 and scene.wordset & DICE:
+    if value <= 12 and scene.wordset & DICE and not _says(scene):
         return "a roll of dice"
     # Family counted: "5 enkel und 12 urenkel".
     if a1 in FAMILY_PLURALS:
@@ -3569,8 +3586,13 @@ def _harmless(
         return "an age rating"  # "der Film ist FSK 16", "rated PG-13"
     if a1 == "to" and a2 == "the" and nxt[2:3] and nxt[2] in MONEY:
         return "money"  # "the peso is at 58 to the dollar": a rate of exchange
-    if (before_tok in OWED_TO and b2 in OWING) or (before_tok in OWING and b2 in OWED_TO) or b1 in PAY_APPS:
-        return "money"  # "venmo me 10 for the snacks", "you owe me 15", "du schuldest mir 20"
+    if (
+        ((before_tok in OWED_TO and b2 in OWING) or (before_tok in OWING and b2 in OWED_TO))
+        and not scene.wordset & GAME_TALK
+        and value <= 50
+        and (n.how == "digits" or value <= 12 or value % 5 == 0)  # "you owe me twenty", not "forty-seven"
+    ):
+        return "money"  # "venmo me 10 for the snacks", "you owe me 15", "te debo 20" (not "on pile 2")
     # A label a few words back: "Android a la 14", "update auf die 15".
     if (b2 in roles.LABELS and b1 in LABEL_LINKS) or (
         len(prev) > 2 and prev[2] in roles.LABELS and b2 in LABEL_LINKS and b1 in LABEL_LINKS
@@ -3923,12 +3945,12 @@ def _harmless(
     # Ratings: "10 out of 10", "un 10 sur 10", "eine 10 von 10".
     if (
         (a1 == "out" and a2 == "of")
-        or (a1 == "outta" and a2 in RATING_SCALES)
+        or (a1 in ("outta", "outa") and a2 in RATING_SCALES and value <= (100 if a2 == "100" else 20))
         or (a1 in ("sur", "von", "de", "of") and a2 in RATING_SCALES)
     ):
         return "a rating"
     if value in (5, 10, 20, 100) and (
-        (b1 in ("of", "sur", "von", "de") and (b2 == "out" or b2 in RATING_SCALES)) or b1 == "outta"
+        (b1 in ("of", "sur", "von", "de") and (b2 == "out" or b2 in RATING_SCALES)) or b1 in ("outta", "outa")
     ):
         return "a rating"
     if (
@@ -4198,9 +4220,9 @@ ARRIVING = frozenset(
 # The game that starts or goes on in so many minutes: "arrancamos en 10", "on reprend dans 15" (round
 # minutes only: "la mía empieza en 47" is a card).
 STARTING = frozenset(
-    "arrancamos arranca empezamos empieza comenzamos comienza seguimos sigue continuamos starten startet "
-    "beginnen commence commencons reprend reprenons".split()
+    "arrancamos empezamos comenzamos seguimos continuamos starten beginnen commencons reprenons".split()
 )
+STARTING_AFTER_ON = frozenset("commence reprend continue".split())  # "on reprend dans 15"
 BEING = frozenset("bin sind estoy suis sommes".split())
 BACK_AFTER = frozenset("da zurueck wieder online la ahi alli back".split())
 SEAT_NOUNS = frozenset("player spieler spielerin joueur joueuse jugador jugadora".split())
@@ -5055,6 +5077,14 @@ TRANSPORT = frozenset(
     "bus autobus tram tranvia train line linie ligne linea colectivo metro u-bahn s-bahn bahn".split()
 )
 STARS = frozenset("stars star sterne stern etoiles etoile estrellas estrella".split())
+SAYS = re.compile(r"\b(?:me|te|le|se|nos|les|lo|quien|alguien)\s+dice\b|\bdice\s+(?:que|eso|algo)\b")
+
+
+def _says(scene: Scene) -> bool:
+    """The only dice word is Spanish "dice", says: "mi sexto sentido me dice que tienes el 8"."""
+    return scene.wordset & DICE == {"dice"} and bool(SAYS.search(scene.joined))
+
+
 DICE = frozenset(
     "dice dados wuerfel wuerfeln wuerfelt gewuerfelt rolled tirada".split()  # not "die", "des", "dado"
 )
@@ -5323,16 +5353,23 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             continue
         # The square said before the number or the German way: "le carré de huit", "el cuadrado de
         # siete", "the square of 9", "sieben zum Quadrat".
-        if (
-            b1 in ("de", "of", "von")
+        before_square = (
+            b1 in ("de", "of", "von", "del", "du")
             and b2 in ("carre", "cuadrado", "square", "quadrat")
-            and (n.first == 2 or b3 in SQUARE_ARTICLES)  # "un carré de 4 sur 4" is a shape
+            and (n.first == 2 or b3 in SQUARE_ARTICLES or b1 in ("del", "du"))  # "un carré de 4 sur 4"
             and (n.last + 1 == len(words) or words[n.last + 1] not in SHAPE_AFTER)
-        ):
-            _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
-            continue
-        if n.last + 2 < len(words) and words[n.last + 1] == "zum" and words[n.last + 2] == "quadrat":
-            _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
+            and not scene.wordset & SQUARE_NOT_A_POWER
+        )
+        german_square = (
+            n.last + 2 < len(words) and words[n.last + 1] in ("zum", "im") and words[n.last + 2] == "quadrat"
+        )
+        if before_square or german_square:
+            # "le carré de 7 moins 1": the square starts a chain of its own.
+            first, end = (n.first - 2, n.last) if before_square else (n.first, n.last + 2)
+            square = Num(n.value * n.value, first, end, "arithmetic")
+            value, last, used = _chain(square.value, square, by_first, words, scene)
+            chained.update(m.first for m in used[1:])
+            _derived(nums, [n, *used[1:]], value, first, last)
             continue
         if b1 == "(" and b2 == "sqrt":
             root = int(n.value**0.5)
@@ -5423,7 +5460,11 @@ def _chain(
 ROOTS = frozenset("wurzel quadratwurzel root racine raiz sqrt".split())
 # "le carré de huit" is 64; "un carré de 3 mètres", "a square of 4 by 4" are shapes.
 SQUARE_ARTICLES = frozenset("le el the das au al du del".split())
-SHAPE_AFTER = roles.UNITS | {"sur", "x", "por", "by", "mal", "fois", "auf", "times"}
+SHAPE_AFTER = roles.UNITS | frozenset(
+    "sur x por by mal fois auf times metern zentimetern centimetros metros lados seiten sides places "
+    "cases m m2 cm km".split()
+)
+SQUARE_NOT_A_POWER = frozenset("belote".split())  # "un carré de 9 à la belote": four nines
 SUBTRACT_VERBS = frozenset(
     "subtract subtrahier subtrahiere take quito quita quitas quitale quitamos resta restas resto restale "
     "enleve enleves enlevez retire retires ote otes zieh ziehe nimm".split()

@@ -411,6 +411,11 @@ FLAGGED = {
         ("le quito 3 a 50", 47),
         ("zieh 3 von 50 ab", 47),
         ("two shy of fifty", 48),
+        ("le carré de 7 moins 1", 48),
+        ("sieben zum Quadrat plus eins", 50),
+        ("el cuadrado del 8", 64),
+        ("sieben im Quadrat", 49),
+        ("elf plus elf", 22),
     ],
     "a tens word and its unit apart": [
         ("sixty 4 for pile 2?", 64),
