@@ -5,7 +5,7 @@
 
 Both read the words around each number (`role_features`) and three features of the rules' verdict
 (`rule_features`: flag, kind of reason, number of values). They were trained on the rules' FIRST-SIGHT
-verdicts of the development rounds r4h..r27h, r38 to r43 and r45 to r47 (the rules as they were
+verdicts of the development rounds r4h..r27h, r38 to r43 and r45 to r50 (the rules as they were
 before each round was tuned on); bench/train_override.py rebuilds override.json, which is loaded
 once, at import. A missing or unreadable model file turns the stage off (a warning in the log;
 check() then gives the rules' verdict alone): the keeper, and the bot, still start. Pure Python;
