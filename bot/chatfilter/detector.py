@@ -1064,15 +1064,25 @@ SUM_OPERATORS = frozenset("plus minus moins mas menos + * x ×".split())
 
 def _in_a_sum(i: int, words: list[str], langs: tuple[str, ...]) -> bool:
     """The number word that is an ordinary word in another language ("elf", "acht", "onze") stands
-    in a sum with another number word: "elf plus elf", "acht plus vier". Never for "un", "ein" (one),
-    nor beside digits ("an elf + 2 dex", "neuf + 20 balles")."""
-    if words[i] in ("un", "une", "ein", "eine", "una", "uno"):
+    in a sum with itself or another number word of its language at the end of a clause: "elf plus
+    elf", "acht plus vier". Never for "un", "ein" (one), nor beside digits ("an elf + 2 dex", "neuf +
+    20 balles") or words of another language ("the elf plus two dwarves")."""
+    word = words[i]
+    if word in ("un", "une", "ein", "eine", "una", "uno"):
         return False
+    lang = (AMBIGUOUS[word],)
     for op, other in ((i + 1, i + 2), (i - 1, i - 2)):
         if min(op, other) >= 0 and max(op, other) < len(words) and words[op] in SUM_OPERATORS:
-            word = words[other]
-            # a number word on the other side: "once + 2 more rounds", "an elf + 2 dex" stay words
-            if word == words[i] or (word.isalpha() and word not in AMBIGUOUS and read_word(word, langs)):
+            if words[other] == word:
+                return True  # "elf plus elf"
+            # another number word of the same language, and nothing counted after the sum: "acht plus
+            # vier", not "mal au dos plus deux jours", "un téléphone neuf plus deux coques"
+            last = max(i, other)
+            if (
+                words[other].isalpha()
+                and read_word(words[other], lang)
+                and (last + 1 == len(words) or not words[last + 1].isalpha())
+            ):
                 return True
     return False
 

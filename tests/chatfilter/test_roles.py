@@ -416,6 +416,7 @@ FLAGGED = {
         ("el cuadrado del 8", 64),
         ("sieben im Quadrat", 49),
         ("elf plus elf", 22),
+        ("acht plus vier", 12),
     ],
     "a tens word and its unit apart": [
         ("sixty 4 for pile 2?", 64),
