@@ -2060,7 +2060,8 @@ GAME_TALK = (
     | HAND_WORDS
     | frozenset(
         "have got hold holding tengo tienes tiene hab habe hast jai play plays played juega jugar juego "
-        "jouer spiel spiele spielt mine mia mio meine".split()
+        "jouer spiel spiele spielt mine mia mio meine row rows fila filas reihe haufen mazo pioche "
+        "deck".split()
     )
 )
 QUARANTINE_BEFORE = frozenset("la en esta esa de durante tras".split())
@@ -3041,8 +3042,9 @@ def _harmless(
             or (b2 in BEING and set(nxt[:3]) & BACK_AFTER)
             or (
                 (b2 in STARTING or (b2 in STARTING_AFTER_ON and prev[2:3] == ["on"]))
-                and (value <= 3 or value % 5 == 0)
+                and (value <= 3 or (value % 5 == 0 and value <= 30))
                 and not scene.wordset & GAME_TALK
+                and not any(w.isdigit() for w in nxt[:3])  # "seguimos en 45 en la 2": a pile's top
             )
         )
         and not set(nxt[:2]) & CARD_OR_PILE
@@ -3955,7 +3957,12 @@ def _harmless(
     # Ratings: "10 out of 10", "un 10 sur 10", "eine 10 von 10".
     if (
         (a1 == "out" and a2 == "of")
-        or (a1 in ("outta", "outa") and a2 in RATING_SCALES and value <= (100 if a2 == "100" else 20))
+        or (
+            a1 in ("outta", "outa")
+            and a2 in RATING_SCALES
+            and (value <= 20 or (a2 == "100" and value % 5 == 0))
+            and not set(prev[:3]) & HAVE_OR_PLAY
+        )
         or (a1 in ("sur", "von", "de", "of") and a2 in RATING_SCALES)
     ):
         return "a rating"
@@ -5366,12 +5373,15 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         before_square = (
             b1 in ("de", "of", "von", "del", "du")
             and b2 in ("carre", "cuadrado", "square", "quadrat")
-            and (n.first == 2 or b3 in SQUARE_ARTICLES or b1 in ("del", "du"))  # "un carré de 4 sur 4"
+            and (n.first == 2 or b3 in SQUARE_ARTICLES)  # "un carré de 4 sur 4", "un cuadrado del 5"
             and (n.last + 1 == len(words) or words[n.last + 1] not in SHAPE_AFTER)
             and not scene.wordset & SQUARE_NOT_A_POWER
         )
         german_square = (
-            n.last + 2 < len(words) and words[n.last + 1] in ("zum", "im") and words[n.last + 2] == "quadrat"
+            n.last + 2 < len(words)
+            and words[n.last + 1] in ("zum", "im")
+            and words[n.last + 2] == "quadrat"
+            and b1 != "zu"  # "wir saßen zu 6 im Quadrat": a seating
         )
         if before_square or german_square:
             # "le carré de 7 moins 1": the square starts a chain of its own.
@@ -5474,7 +5484,8 @@ SHAPE_AFTER = roles.UNITS | frozenset(
     "sur x por by mal fois auf times metern zentimetern centimetros metros lados seiten sides places "
     "cases m m2 cm km".split()
 )
-SQUARE_NOT_A_POWER = frozenset("belote".split())  # "un carré de 9 à la belote": four nines
+# "un carré de 9 à la belote", "un carré de 8 au poker": four of a kind
+SQUARE_NOT_A_POWER = frozenset("belote poker yams".split())
 SUBTRACT_VERBS = frozenset(
     "subtract subtrahier subtrahiere take quito quita quitas quitale quitamos resta restas resto restale "
     "enleve enleves enlevez retire retires ote otes zieh ziehe nimm".split()

@@ -700,3 +700,21 @@ def test_a_cue_with_nothing_or_anything_around_it_gets_a_verdict(
         assert verdict.flag == (verdict.severity is not None)
         for found in verdict.numbers:
             assert 0 <= found.start < found.end <= len(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "you owe me 47 on pile 2",
+        "me debes 45 en el mazo 2",
+        "you owe me 47 on the second row",
+        "seguimos en 45 en la 2",
+        "la pila 2 está en la cuarentena",
+    ],
+)
+def test_money_minutes_and_quarantine_never_cover_a_number_of_the_game(message: str) -> None:
+    """Beside game words, "you owe me 47", "seguimos en 45" and "la cuarentena" are no money, no
+    minutes and no quarantine: the rules flag them (the learned stage may still weigh them)."""
+    from bot.chatfilter.detector import check_rules
+
+    assert check_rules(message).flag, message
