@@ -5094,12 +5094,17 @@ TRANSPORT = frozenset(
     "bus autobus tram tranvia train line linie ligne linea colectivo metro u-bahn s-bahn bahn".split()
 )
 STARS = frozenset("stars star sterne stern etoiles etoile estrellas estrella".split())
-SAYS = re.compile(r"\b(?:me|te|le|se|nos|les|lo|quien|alguien)\s+dice\b|\bdice\s+(?:que|eso|algo)\b")
+# English dice, when "dice" is the only word of dice: "the dice", "two dice", "dice roll".
+ENGLISH_DICE = re.compile(
+    r"\b(?:the|my|your|a|some|two|both|of|with|roll|rolled|rolling|throw|threw|threw|our|his|her|their)\s+dice\b|"
+    r"\bdice\s+(?:roll|rolls|rolled|game|games|show|showed|came|say|said|gave|are|were|is|was)\b"
+)
 
 
 def _says(scene: Scene) -> bool:
-    """The only dice word is Spanish "dice", says: "mi sexto sentido me dice que tienes el 8"."""
-    return scene.wordset & DICE == {"dice"} and bool(SAYS.search(scene.joined))
+    """The only dice word is "dice", and not in an English phrase of dice: Spanish "dice", says ("mi
+    sexto sentido me dice que tienes el 8", "Juan dice 12")."""
+    return scene.wordset & DICE == {"dice"} and not ENGLISH_DICE.search(scene.joined)
 
 
 DICE = frozenset(
@@ -5254,9 +5259,31 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
                     n.allowed = "part of a sum"
                     nums.append(Num(card, n.first - 2, result.last, "arithmetic", odd=True))
                     continue
-        if b2 == "square" and b1 == "of":
-            _derived(nums, [n], n.value * n.value, n.first - 2, n.last)
+        # The square said before the number or the German way: "le carré de huit", "el cuadrado de
+        # siete", "the square of 9", "sieben zum Quadrat".
+        before_square = (
+            b1 in ("de", "of", "von", "del", "du")
+            and b2 in ("carre", "cuadrado", "square", "quadrat")
+            and (n.first == 2 or b3 in SQUARE_ARTICLES)  # "un carré de 4 sur 4", "un cuadrado del 5"
+            and (n.last + 1 == len(words) or words[n.last + 1] not in SHAPE_AFTER)
+            and not scene.wordset & SQUARE_NOT_A_POWER
+        )
+        german_square = (
+            n.last + 2 < len(words)
+            and words[n.last + 1] in ("zum", "im")
+            and words[n.last + 2] == "quadrat"
+            and b1 != "zu"  # "wir saßen zu 6 im Quadrat": a seating
+        )
+        if before_square or german_square:
+            # "le carré de 7 moins 1": the square starts a chain of its own.
+            first, end = (n.first - 2, n.last) if before_square else (n.first, n.last + 2)
+            square = Num(n.value * n.value, first, end, "arithmetic")
+            value, last, used = _chain(square.value, square, by_first, words, scene)
+            chained.update(m.first for m in used[1:])
+            _derived(nums, [n, *used[1:]], value, first, last)
             continue
+        if b1 == "of" and b2 == "square":
+            continue  # "a square of 3 metres": a shape, and "square" is no factor of two
         # Roots: "wurzel aus 64", "la racine de 81", "raíz cuadrada de 49", "the square root of 36".
         if b1 in ("aus", "de", "of", "von") and (b2 in ROOTS or b3 in ROOTS):
             root = round(n.value**0.5)
@@ -5368,29 +5395,6 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
         ):
             _derived(nums, [n], n.value * n.value, n.first, n.last + 2)
             continue
-        # The square said before the number or the German way: "le carré de huit", "el cuadrado de
-        # siete", "the square of 9", "sieben zum Quadrat".
-        before_square = (
-            b1 in ("de", "of", "von", "del", "du")
-            and b2 in ("carre", "cuadrado", "square", "quadrat")
-            and (n.first == 2 or b3 in SQUARE_ARTICLES)  # "un carré de 4 sur 4", "un cuadrado del 5"
-            and (n.last + 1 == len(words) or words[n.last + 1] not in SHAPE_AFTER)
-            and not scene.wordset & SQUARE_NOT_A_POWER
-        )
-        german_square = (
-            n.last + 2 < len(words)
-            and words[n.last + 1] in ("zum", "im")
-            and words[n.last + 2] == "quadrat"
-            and b1 != "zu"  # "wir saßen zu 6 im Quadrat": a seating
-        )
-        if before_square or german_square:
-            # "le carré de 7 moins 1": the square starts a chain of its own.
-            first, end = (n.first - 2, n.last) if before_square else (n.first, n.last + 2)
-            square = Num(n.value * n.value, first, end, "arithmetic")
-            value, last, used = _chain(square.value, square, by_first, words, scene)
-            chained.update(m.first for m in used[1:])
-            _derived(nums, [n, *used[1:]], value, first, last)
-            continue
         if b1 == "(" and b2 == "sqrt":
             root = int(n.value**0.5)
             if root * root == n.value:
@@ -5479,7 +5483,7 @@ def _chain(
 
 ROOTS = frozenset("wurzel quadratwurzel root racine raiz sqrt".split())
 # "le carré de huit" is 64; "un carré de 3 mètres", "a square of 4 by 4" are shapes.
-SQUARE_ARTICLES = frozenset("le el the das au al du del".split())
+SQUARE_ARTICLES = frozenset("le el the das au al du del is ist est es its".split())
 SHAPE_AFTER = roles.UNITS | frozenset(
     "sur x por by mal fois auf times metern zentimetern centimetros metros lados seiten sides places "
     "cases m m2 cm km".split()

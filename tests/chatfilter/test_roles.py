@@ -417,6 +417,7 @@ FLAGGED = {
         ("sieben im Quadrat", 49),
         ("elf plus elf", 22),
         ("acht plus vier", 12),
+        ("the square of 7 plus 1", 50),
     ],
     "a tens word and its unit apart": [
         ("sixty 4 for pile 2?", 64),
