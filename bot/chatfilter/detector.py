@@ -5096,7 +5096,7 @@ TRANSPORT = frozenset(
 STARS = frozenset("stars star sterne stern etoiles etoile estrellas estrella".split())
 # English dice, when "dice" is the only word of dice: "the dice", "two dice", "dice roll".
 ENGLISH_DICE = re.compile(
-    r"\b(?:the|my|your|a|some|two|both|of|with|roll|rolled|rolling|throw|threw|threw|our|his|her|their)\s+dice\b|"
+    r"\b(?:the|my|your|a|some|two|both|of|with|roll|rolled|rolling|throw|threw|our|his|her|their)\s+dice\b|"
     r"\bdice\s+(?:roll|rolls|rolled|game|games|show|showed|came|say|said|gave|are|were|is|was)\b"
 )
 
