@@ -2645,6 +2645,12 @@ class Scene:
         return found
 
     @cached_property
+    def says_not_dice(self) -> bool:
+        """The only word of dice is "dice", and not in an English phrase of dice: Spanish "dice",
+        says ("mi sexto sentido me dice que tienes el 8", "Juan dice 12"). Read once per message."""
+        return self.wordset & DICE == {"dice"} and not ENGLISH_DICE.search(self.joined)
+
+    @cached_property
     def time_words(self) -> set[int]:
         if not _mentions(self.joined, roles.TIME_WORDS_KEYS):
             return set()
@@ -3512,7 +3518,7 @@ def _harmless(
     if a1 in STARS or (b1 in ("von", "of", "sur", "de") and b2.isdigit() and value in (5, 10, 20, 100)):
         return "a rating"
     # Dice: "saqué 12 con los dados", "rolled a 6".
-    if value <= 12 and scene.wordset & DICE and not _says(scene):
+    if value <= 12 and scene.wordset & DICE and not scene.says_not_dice:
         return "a roll of dice"
     # Family counted: "5 enkel und 12 urenkel".
     if a1 in FAMILY_PLURALS:
@@ -5099,12 +5105,6 @@ ENGLISH_DICE = re.compile(
     r"\b(?:the|my|your|a|some|two|both|of|with|roll|rolled|rolling|throw|threw|our|his|her|their)\s+dice\b|"
     r"\bdice\s+(?:roll|rolls|rolled|game|games|show|showed|came|say|said|gave|are|were|is|was)\b"
 )
-
-
-def _says(scene: Scene) -> bool:
-    """The only dice word is "dice", and not in an English phrase of dice: Spanish "dice", says ("mi
-    sexto sentido me dice que tienes el 8", "Juan dice 12")."""
-    return scene.wordset & DICE == {"dice"} and not ENGLISH_DICE.search(scene.joined)
 
 
 DICE = frozenset(

@@ -458,6 +458,13 @@ def test_keycaps_emoji_and_mixed_scripts_get_a_verdict(message: str) -> None:
         "ƃᴉzʇɥɔɐ ",
         "<:carte54:123> ",
         "五十六 ",
+        # and those of the sixth session's rules
+        "Juan dice 12 ",
+        "le carré de 7 moins 1 ",
+        "elf plus elf ",
+        "you owe me 15 ",
+        "la cuarentena ",
+        "4und90 ",
     ],
 )
 def test_a_very_long_message_gets_a_verdict_in_time(unit: str) -> None:
