@@ -25,6 +25,13 @@ def check(message: str, context: Context | None = None) -> Verdict:
 HERE = Path(__file__).parent
 
 
+def assert_well_formed(verdict, message: str) -> None:
+    """A verdict's severity goes with its flag, and every number it reports lies inside the message."""
+    assert verdict.flag == (verdict.severity is not None)
+    for found in verdict.numbers:
+        assert 0 <= found.start < found.end <= len(message)
+
+
 def corpus(name: str) -> list[str]:
     lines = (HERE / name).read_text(encoding="utf-8").split("\n")
     return [line for line in lines[1:] if line]
@@ -281,9 +288,7 @@ def test_languages_can_be_limited() -> None:
 @given(st.text(max_size=120))
 def test_any_text_gets_a_verdict_with_spans_inside_it(message: str) -> None:
     for verdict in (check(message), check_with_stage(message)):  # the rules, then with the learned stage
-        assert verdict.flag == (verdict.severity is not None)
-        for found in verdict.numbers:
-            assert 0 <= found.start < found.end <= len(message)
+        assert_well_formed(verdict, message)
     assert check_with_stage(message) == check_with_stage(message)
 
 
@@ -425,9 +430,7 @@ PIECES = [
 )
 def test_keycaps_emoji_and_mixed_scripts_get_a_verdict(message: str) -> None:
     verdict = check(message, Context(hand=frozenset({5, 47}), pile_tops=(1, 1, 100, 100)))
-    assert verdict.flag == (verdict.severity is not None)
-    for found in verdict.numbers:
-        assert 0 <= found.start < found.end <= len(message)
+    assert_well_formed(verdict, message)
 
 
 @pytest.mark.parametrize(
@@ -473,9 +476,7 @@ def test_a_very_long_message_gets_a_verdict_in_time(unit: str) -> None:
     start = time.perf_counter()
     verdict = check(message)
     assert time.perf_counter() - start < 20
-    assert verdict.flag == (verdict.severity is not None)
-    for found in verdict.numbers:
-        assert 0 <= found.start < found.end <= len(message)
+    assert_well_formed(verdict, message)
 
 
 def test_a_harmless_number_said_to_be_ones_card_is_a_disguise_the_stage_cannot_veto() -> None:
@@ -704,9 +705,7 @@ def test_a_cue_with_nothing_or_anything_around_it_gets_a_verdict(
     message = " ".join([*before, cue, *after]).strip()
     for context in (None, Context(hand=frozenset({25, 47}), pile_tops=(1, 1, 100, 100))):
         verdict = check(message, context)
-        assert verdict.flag == (verdict.severity is not None)
-        for found in verdict.numbers:
-            assert 0 <= found.start < found.end <= len(message)
+        assert_well_formed(verdict, message)
 
 
 @pytest.mark.parametrize(
