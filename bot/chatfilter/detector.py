@@ -430,6 +430,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
     if scene.wordset & TIME_PART_WORDS and (part := TIME_PART_CUE.search(scene.joined)):
         nums = _time_part(nums, scene, "minute" if part.group("minutes") else "hour", part)
     if not nums and not notes:
+        if scene.unframed:
+            return Verdict(False, None, (), CLEAN.reason, _unframed(scene, norm, toks, nums))
         return CLEAN
     _judge(nums, toks, ctx, scene)
     if scene.wordset & LINK_GATE and CARD_LINK.search(scene.joined):
@@ -463,6 +465,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
             for n in sorted(nums, key=lambda n: n.first)
             if 2 <= n.value <= 99 and n.allowed not in NEVER_A_CARD
         )
+        if scene.unframed:
+            read = tuple(sorted(read + _unframed(scene, norm, toks, nums), key=lambda f: f.start))
         return Verdict(False, None, (), _allowed_reason(nums), read)
     found = tuple(
         Found(n.value, norm.origin[toks[n.first].start], norm.origin[toks[n.last].end - 1] + 1)
@@ -860,6 +864,15 @@ def _verdict(
         reason = "a range of values" if flagged[0].how == "decade" else "an exact offset from a pile top"
         return Verdict(True, "low", found, reason)
     return Verdict(True, "low", found, notes[0])
+
+
+def _unframed(scene: Scene, norm: Normalized, toks: list[Tok], nums: list[Num]) -> tuple[Found, ...]:
+    """The well-known numbers named as talk (see Scene.unframed), where no number was read."""
+    return tuple(
+        Found(value, norm.origin[toks[first].start], norm.origin[toks[last].end - 1] + 1)
+        for value, first, last in scene.unframed
+        if not any(n.first <= last and first <= n.last for n in nums)
+    )
 
 
 def _allowed_reason(nums: list[Num]) -> str:
@@ -1891,6 +1904,8 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
         if framed and not scene.wordset & roles.AGE_VERBS:
             nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
             used.update(covered)
+        else:
+            scene.unframed.append((value, covered[0], covered[-1]))
 
 
 def _quantity(
@@ -2571,6 +2586,10 @@ class Scene:
             _mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text))
         )
         self.question = "?" in text
+        # Things everyone knows the number of, named without being said to be one's card ("the age
+        # of Christ", "CR7"): (value, first token, last token). No card for the rules; the value the
+        # learned stage reports when it finds the message to be card talk after all.
+        self.unframed: list[tuple[int, int, int]] = []
 
     @cached_property
     def _joined(self) -> tuple[str, list[int]]:
@@ -3931,7 +3950,14 @@ def _harmless(
     if b1 == "los" and b2 == "a" and value >= 5 and not set(prev[:4]) & HAVE_OR_PLAY:
         return "an age"  # "a los 16 aprendí"
     if (
-        before_tok == "'" and after_tok != "'"
+        before_tok == "'"
+        and after_tok != "'"
+        # not a letter elided before it: "d'sibenefüfzg" (Swiss "the 57"), "l'ottantuno"
+        and not (
+            n.first >= 2
+            and toks[n.first - 2].kind == "w"
+            and toks[n.first - 2].end == toks[n.first - 1].start
+        )
     ) or b1 in (  # "'79", but not a number in quotes: 'twenty three'
         "jahrgang",
         "class",

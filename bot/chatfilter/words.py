@@ -201,11 +201,13 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
         held = _squeezed(word)
         if held:  # "fiiiive", "neuff", "sixxty": a letter held or doubled
             return held
-    if "de" in langs and ("zich" in word or "ssich" in word):
+    if "de" in langs and ("zich" in word or "ssich" in word or "zisch" in word):
         # Northern German says "-zich" for "-zig": "fünfzich", "dreißich", "siebenundvierzich".
-        pieces = _segment(word.replace("zich", "zig").replace("ssich", "ssig"), "de")
+        pieces = _segment(word.replace("zisch", "zig").replace("zich", "zig").replace("ssich", "ssig"), "de")
         if pieces:
             return (WordReading("de", pieces),)
+    if "de" in langs and word.endswith(GERMAN_TENS_ENDS) and (tens := _german_tens(word)):
+        return (WordReading("de", (Piece(*tens),), odd=True),)  # "dreißge", "nüünzgi" alone
     # One edit leaves a word of five letters or more its first two letters or its last two: a word
     # that shares neither with a number word is no typo of one, and its deletions are not made.
     if word[:2] in TYPO_STARTS or word[-2:] in TYPO_ENDS:
@@ -281,22 +283,59 @@ def _squeezed(word: str) -> tuple[WordReading, ...]:
     return ()
 
 
-# How German tens end, in writing and in dialect ("dreißg", "fuchzge", "sächzg").
-GERMAN_TENS_ENDS = ("zig", "ssig", "zg", "zge", "ssg", "sg", "zich")
+# How German tens end, in writing and in dialect ("dreißg", "fuchzge", "sächzg", "nüünzgi",
+# "zwanzisch").
+GERMAN_TENS_ENDS = (
+    "zig", "ssig", "zg", "zge", "ssg", "sg", "zich", "zgi", "zga", "ssge", "ssgi", "sge", "sgi", "zisch",
+)  # fmt: skip
+# Units as Bavarian, Swabian, Swiss and Berlin tables say them before "a", "e" or "und" and a tens
+# word ("fimfasechzge", "föifezwänzg", "eenundzwanzich"): read only there, never alone.
+GERMAN_DIALECT_UNITS = {
+    "ain": 1, "een": 1, "oan": 1, "ois": 1, "zwee": 2, "zwoi": 2, "zwoa": 2, "drai": 3, "drue": 3,
+    "drui": 3, "via": 4, "fiea": 4, "fimf": 5, "fimpf": 5, "foeif": 5, "foif": 5, "fuemf": 5,
+    "saechs": 6, "sechse": 6, "sexe": 6, "siem": 7, "sibn": 7, "siebn": 7, "siebm": 7, "sibe": 7,
+    "siben": 7, "ocht": 8, "acht": 8, "nein": 9, "nuen": 9, "nueuen": 9, "noin": 9, "nuin": 9,
+}  # fmt: skip
+# Tens words of those dialects, their last vowel ("-e", "-i", "-a") taken off first.
+GERMAN_DIALECT_TENS = {
+    "zwoanzg": 20, "zwaenzg": 20, "zwenzg": 20, "drissg": 30, "dryssg": 30, "draissg": 30,
+    "dreissg": 30, "driissg": 30, "fiazg": 40, "viarzg": 40, "vierzg": 40, "viazg": 40, "fufzg": 50,
+    "fuefzg": 50, "fuchzg": 50, "fuffzg": 50, "fimfzg": 50, "saechzg": 60, "sechzg": 60,
+    "sibezg": 70, "siebezg": 70, "siebzg": 70, "simmzg": 70, "achzg": 80, "achtzg": 80,
+    "ochtzg": 80, "ochzg": 80, "nuenzg": 90, "nueuenzg": 90, "neunzg": 90, "neinzg": 90,
+}  # fmt: skip
+
+
+def _german_tens(word: str) -> tuple[int, str] | None:
+    """A German tens word as written or said in dialect: "dreißge", "nüünzgi", "zwanzisch"."""
+    found = CARDINALS["de"].get(word)
+    if found:
+        return found if found[1] == "D" else None
+    bare = word[:-1] if word[-1:] in ("e", "i", "a") and word[-2:-1] == "g" else word
+    if bare in GERMAN_DIALECT_TENS:
+        return (GERMAN_DIALECT_TENS[bare], "D")
+    for said, written in (("zisch", "zig"), ("zich", "zig"), ("ssich", "ssig")):
+        if bare.endswith(said):
+            found = CARDINALS["de"].get(bare[: -len(said)] + written)
+            return found if found and found[1] == "D" else None
+    found = CARDINALS["de"].get(bare) or _typo_piece(bare, "de")
+    return found if found and found[1] == "D" else None
 
 
 def _german_compound_typo(word: str) -> tuple[Piece, ...] | None:
     """Unit, "und" and tens with a typo in one part: "dreiundvirzig", "fuenfunsechzig"; Bavarian and
-    Swiss link a unit to its tens by "a" or "e": "dreiafuchzge", "sächsedrissg"."""
+    Swiss link a unit to its tens by "a" or "e": "dreiafuchzge", "sächsedrissg", "nüünenüünzgi"."""
     for link in ("und", "un", "nd", "ud", "a", "e"):
-        at = word.find(link, 3)
-        if at < 0:
-            continue
-        left, right = word[:at], word[at + len(link) :]
-        a = CARDINALS["de"].get(left) or _typo_piece(left, "de")
-        b = CARDINALS["de"].get(right) or _typo_piece(right, "de")
-        if a and b and a[1] == "U" and b[1] == "D":
-            return (Piece(*a), Piece(0, "C"), Piece(*b))
+        at = word.find(link, 2)
+        while at >= 0:
+            left, right = word[:at], word[at + len(link) :]
+            if len(right) >= 4:
+                a = CARDINALS["de"].get(left) or _typo_piece(left, "de")
+                if not (a and a[1] == "U") and left in GERMAN_DIALECT_UNITS:
+                    a = (GERMAN_DIALECT_UNITS[left], "U")
+                if a and a[1] == "U" and a[0] >= 1 and (b := _german_tens(right)):
+                    return (Piece(*a), Piece(0, "C"), Piece(*b))
+            at = word.find(link, at + 1)
     return None
 
 

@@ -62,6 +62,28 @@ def test_the_rescue_reports_number_words_when_the_rules_read_no_number() -> None
     assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [(8, "acht")]
 
 
+@pytest.mark.parametrize(
+    ("message", "value", "said"),
+    [
+        ("think of Jordan's jersey lol", 23, "Jordan's jersey"),
+        ("como los mandamientos 😇", 10, "mandamientos"),
+        ("wie die Bundesländer, ratet mal", 16, "Bundesländer"),
+    ],
+)
+def test_a_rescue_reports_a_well_known_number_named_without_a_frame(
+    monkeypatch: pytest.MonkeyPatch, message: str, value: int, said: str
+) -> None:
+    """Without "my card" or a verb of having, the rules read a well-known number as talk (no flag);
+    when the stage finds the message to be card talk all the same, that number is its value."""
+    rules = check_rules(message)
+    assert not rules.flag and rules.numbers == ()
+    assert [(f.value, message[f.start : f.end]) for f in rules.read] == [(value, said)]
+    monkeypatch.setattr(override, "decide", lambda *args: ("rescue", 0.9))
+    verdict = check(message)
+    assert verdict.flag and verdict.severity == "low" and verdict.reason == RESCUED_READ
+    assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [(value, said)]
+
+
 def test_a_pile_number_or_the_tricks_ten_is_never_read_as_a_possible_card() -> None:
     assert check_rules("en la pila 2 juego uno").read == ()
     assert check_rules("I can do the 10 back on pile 3").read == ()

@@ -231,6 +231,8 @@ HARMLESS = {
         "trae al menos 2 bolsas, y no toques la pila 4",
     ],
     "decade of years": [
+        "I've been playing cards since '79",
+        "my dad's car is from '85, still runs",
         "the music of the 80s was better",
         "Musik aus den 90ern",
         "la musique des années 70",
@@ -320,6 +322,8 @@ HARMLESS = {
         "los castillos del siglo XV",
     ],
     "words that only look like numbers": [
+        "das war echt witzig, ich fahr morgen nach Leipzig",
+        "sei nicht so lässig mit Stapel 2",
         "mon téléphone neuf est déjà rayé",
         "une douce soirée",
         "die Bayern wollen siegen",
@@ -482,6 +486,16 @@ FLAGGED = {
         ("bei mir is a zwoafuchzge", 52),
         ("ich hab fümfunddreißig", 35),
         ("ha no e sibesächzg", 67),
+    ],
+    "dialect compounds: a unit, a link and a tens word said as at the table": [
+        ("i hob no de fimfadreißge", 35),
+        ("mir bliibt nur d'achtenüünzgi", 98),
+        ("hab noch ne einunsechzisch, wa", 61),
+        ("ick hab die zweeundsiebzich", 72),
+        ("i hätt d'föifesächzg", 65),
+        ("bei mir is a neinavierzge", 49),
+        ("siebzisch hab ick, mehr sag ick nich", 70),
+        ("j'ai l'septante-deux, désolé", 72),
     ],
     "ordinals used as values": [
         ("tengo la cuadragésima", 40),
