@@ -866,6 +866,10 @@ def _verdict(
     return Verdict(True, "low", found, notes[0])
 
 
+# Articles and pronouns French and Swiss German cut before a vowel or any word: "d'", "l'", "s'".
+ELIDED = frozenset("d l s z j m n t c qu".split())
+
+
 def _unframed(scene: Scene, norm: Normalized, toks: list[Tok], nums: list[Num]) -> tuple[Found, ...]:
     """The well-known numbers named as talk (see Scene.unframed), where no number was read."""
     return tuple(
@@ -3952,10 +3956,12 @@ def _harmless(
     if (
         before_tok == "'"
         and after_tok != "'"
-        # not a letter elided before it: "d'sibenefüfzg" (Swiss "the 57"), "l'ottantuno"
+        # not a number word after an elided article: "d'sibenefüfzg" (Swiss "the 57"), "l'octante-deux";
+        # "Summer'69", "l'93" stay a year and a place as before
         and not (
-            n.first >= 2
-            and toks[n.first - 2].kind == "w"
+            n.how != "digits"
+            and n.first >= 2
+            and scene.words[n.first - 2] in ELIDED
             and toks[n.first - 2].end == toks[n.first - 1].start
         )
     ) or b1 in (  # "'79", but not a number in quotes: 'twenty three'

@@ -287,6 +287,7 @@ def _squeezed(word: str) -> tuple[WordReading, ...]:
 # "zwanzisch").
 GERMAN_TENS_ENDS = (
     "zig", "ssig", "zg", "zge", "ssg", "sg", "zich", "zgi", "zga", "ssge", "ssgi", "sge", "sgi", "zisch",
+    "ssisch",
 )  # fmt: skip
 # Units as Bavarian, Swabian, Swiss and Berlin tables say them before "a", "e" or "und" and a tens
 # word ("fimfasechzge", "föifezwänzg", "eenundzwanzich"): read only there, never alone.
@@ -295,6 +296,7 @@ GERMAN_DIALECT_UNITS = {
     "drui": 3, "via": 4, "fiea": 4, "fimf": 5, "fimpf": 5, "foeif": 5, "foif": 5, "fuemf": 5,
     "saechs": 6, "sechse": 6, "sexe": 6, "siem": 7, "sibn": 7, "siebn": 7, "siebm": 7, "sibe": 7,
     "siben": 7, "ocht": 8, "acht": 8, "nein": 9, "nuen": 9, "nueuen": 9, "noin": 9, "nuin": 9,
+    "zwoei": 2, "oin": 1, "sex": 6, "simm": 7, "viar": 4, "fuenef": 5, "fuenne": 5,
 }  # fmt: skip
 # Tens words of those dialects, their last vowel ("-e", "-i", "-a") taken off first.
 GERMAN_DIALECT_TENS = {
@@ -314,9 +316,16 @@ def _german_tens(word: str) -> tuple[int, str] | None:
     bare = word[:-1] if word[-1:] in ("e", "i", "a") and word[-2:-1] == "g" else word
     if bare in GERMAN_DIALECT_TENS:
         return (GERMAN_DIALECT_TENS[bare], "D")
-    for said, written in (("zisch", "zig"), ("zich", "zig"), ("ssich", "ssig")):
+    for said, written in (("ssisch", "ssig"), ("ssich", "ssig"), ("zisch", "zig"), ("zich", "zig")):
         if bare.endswith(said):
-            found = CARDINALS["de"].get(bare[: -len(said)] + written)
+            stem = bare[: -len(said)]
+            # "achzich": "achzig" is no word, but "achzg" is a dialect tens; "dressich": one typo
+            dialect = GERMAN_DIALECT_TENS.get(stem + written[:-2] + "g")
+            found = (
+                CARDINALS["de"].get(stem + written)
+                or ((dialect, "D") if dialect else None)
+                or _typo_piece(stem + written, "de")
+            )
             return found if found and found[1] == "D" else None
     found = CARDINALS["de"].get(bare) or _typo_piece(bare, "de")
     return found if found and found[1] == "D" else None
@@ -325,7 +334,7 @@ def _german_tens(word: str) -> tuple[int, str] | None:
 def _german_compound_typo(word: str) -> tuple[Piece, ...] | None:
     """Unit, "und" and tens with a typo in one part: "dreiundvirzig", "fuenfunsechzig"; Bavarian and
     Swiss link a unit to its tens by "a" or "e": "dreiafuchzge", "sächsedrissg", "nüünenüünzgi"."""
-    for link in ("und", "un", "nd", "ud", "a", "e"):
+    for link in ("und", "un", "nd", "ud", "ra", "a", "e"):
         at = word.find(link, 2)
         while at >= 0:
             left, right = word[:at], word[at + len(link) :]

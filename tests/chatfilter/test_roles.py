@@ -232,6 +232,9 @@ HARMLESS = {
     ],
     "decade of years": [
         "I've been playing cards since '79",
+        "Summer'69 by Bryan Adams is on repeat",
+        "Woodstock'69 war legendär",
+        "je vis dans l'93 depuis 10 ans",
         "my dad's car is from '85, still runs",
         "the music of the 80s was better",
         "Musik aus den 90ern",
@@ -496,6 +499,10 @@ FLAGGED = {
         ("bei mir is a neinavierzge", 49),
         ("siebzisch hab ick, mehr sag ick nich", 70),
         ("j'ai l'septante-deux, désolé", 72),
+        ("ich han no d'achzich", 80),
+        ("i hob a viarazwanzge", 24),
+        ("oinafuchzg hätt i", 51),
+        ("hab die dreißisch", 30),
     ],
     "ordinals used as values": [
         ("tengo la cuadragésima", 40),
