@@ -173,8 +173,8 @@ def test_the_stage_never_crashes_and_is_deterministic(message: str) -> None:
 def test_the_model_loads_with_both_models_and_thresholds() -> None:
     model = json.loads(override.MODEL_PATH.read_text(encoding="utf-8"))
     assert override.MODEL is not None
-    later = [f"r{n}" for n in range(38, 63) if n not in (44, 51, 55, 59)]  # r44, r51, r55, r59, r63: held out
-    assert model["rounds"] == [f"r{n}h" for n in range(4, 28)] + later
+    later = [f"r{n}" for n in range(38, 70) if n not in (44, 51, 55, 59, 63)]  # r44, r51, r55, r59, r63
+    assert model["rounds"] == [f"r{n}h" for n in range(4, 28)] + later  # and r70 are held out
     assert len(model["veto"]) > 1000 and len(model["rescue"]) > 1000
     assert "bias" in model["veto"] and "bias" in model["rescue"]
     assert 0 < model["thresholds"]["veto_p_flag_below"] < 1
@@ -185,12 +185,13 @@ def test_the_model_loads_with_both_models_and_thresholds() -> None:
 
 
 def test_the_committed_model_is_what_the_training_script_makes() -> None:
-    """bench/train_override.py --check rebuilds the model from the committed inputs (about a minute)."""
+    """bench/train_override.py --check rebuilds the model from the committed inputs (a few minutes:
+    the thresholds come from a leave-one-round-out over every round, on every core)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "train_override.py"), "--check"],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=1200,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 
