@@ -263,7 +263,8 @@ class Verdict:
     numbers: tuple[Found, ...] = ()
     reason: str = ""
     # On a pass: the numbers 2..99 the rules read and explained as harmless (a count, a time...; not a
-    # pile number or the backwards trick's 10). The learned stage's rescue reports them as its values.
+    # pile number or the backwards trick's 10), and well-known numbers named as talk ("Jordan's
+    # jersey"). The learned stage's rescue reports them as its values.
     read: tuple[Found, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
@@ -2590,9 +2591,9 @@ class Scene:
             _mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text))
         )
         self.question = "?" in text
-        # Things everyone knows the number of, named without being said to be one's card ("the age
-        # of Christ", "CR7"): (value, first token, last token). No card for the rules; the value the
-        # learned stage reports when it finds the message to be card talk after all.
+        # Things everyone knows the number of, named without being said to be one's card ("Jordan's
+        # jersey", "los mandamientos"): (value, first token, last token). No card for the rules; the
+        # value the learned stage reports when it finds the message to be card talk after all.
         self.unframed: list[tuple[int, int, int]] = []
 
     @cached_property
