@@ -289,7 +289,7 @@ GERMAN_TENS_ENDS = (
     "zig", "ssig", "zg", "zge", "ssg", "sg", "zich", "zgi", "zga", "ssge", "ssgi", "sge", "sgi", "zisch",
     "ssisch",
 )  # fmt: skip
-# Units as Bavarian, Swabian, Swiss and Berlin tables say them before "a", "e" or "und" and a tens
+# Units as Bavarian, Swabian, Swiss and Berlin tables say them before "a", "e", "ra" or "und" and a tens
 # word ("fimfasechzge", "föifezwänzg", "eenundzwanzich"): read only there, never alone.
 GERMAN_DIALECT_UNITS = {
     "ain": 1, "een": 1, "oan": 1, "ois": 1, "zwee": 2, "zwoi": 2, "zwoa": 2, "drai": 3, "drue": 3,
