@@ -458,6 +458,10 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         _age_as_card(nums, scene)
     if scene.wordset & NEIGHBOUR_WORDS:
         _neighbour_of_named_card(nums, scene)
+    if scene.wordset & BETWEEN_WORDS:
+        _between_two_cards(nums, scene)
+    if scene.wordset & REVERSED_WORDS:
+        _digits_reversed(nums, scene)
     _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
@@ -1561,12 +1565,27 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             joined = (
                 b.how == "word" and gap.strip() in ("", "-") and b.first == a.last + (2 if "-" in gap else 1)
             )
-            # A Catalan "i" typed for the Spanish "y": "sinkuenta i dos", "treinta i cinco".
-            joined = joined or (b.how == "word" and gap.strip().lower() == "i" and b.first == a.last + 2)
+            # A Catalan "i" typed for the Spanish "y": "sinkuenta i dos", "treinta i cinco"; and the "y"
+            # itself where the message's other words are English ("i have cuarenta y dos lol").
+            joined = joined or (
+                b.how == "word" and gap.strip().lower() in ("i", "y") and b.first == a.last + 2
+            )
             if digit or pause or joined:
                 out.append(Num(a.value + b.value, a.first, b.last, "word", odd=True))
                 k += 2
                 continue
+        if (
+            a.how in ("word", "leet")
+            and 20 <= a.value <= 90
+            and a.value % 10 == 0
+            and a.last + 2 < len(toks)
+            and toks[a.last + 1].text.lower() in ("y", "i")
+            and (unit := SPANISH_UNITS.get(fold(toks[a.last + 2].text)))
+            and (b is None or b.first > a.last + 2)
+        ):  # "i have cuarenta y dos lol": the Spanish unit left unread among English words
+            out.append(Num(a.value + unit, a.first, a.last + 2, "word"))
+            k += 1
+            continue
         if a.how in ("word", "leet") and 20 <= a.value <= 90 and a.value % 10 == 0:
             unit = _misspelled_unit(a, toks, text)
             if unit:
@@ -1587,6 +1606,7 @@ UNIT_WORDS = {
     for lang, table in CARDINALS.items()
 }
 NOT_UNITS = frozenset("fine mine line wine none nice live hive vive fire".split())
+SPANISH_UNITS = {w: m[0] for w, m in CARDINALS["es"].items() if m[1] == "U" and 1 <= m[0] <= 9}
 
 
 def _unit_like(raw: str) -> int | None:
@@ -5763,6 +5783,55 @@ def _neighbour_of_named_card(nums: list[Num], scene: Scene) -> None:
                 break
         if step and 2 <= n.value + step <= 99:
             nums.append(Num(n.value + step, n.first, n.last, "offset"))
+    nums.sort(key=lambda n: n.first)
+
+
+# The one card between two named two apart: "who has the one between 40 and 42?", "une carte entre
+# 41 et 43", "la que va entre el 70 y el 72". The named cards are reported with it.
+BETWEEN_WORDS = frozenset("between entre zwischen".split())
+BETWEEN_JOINERS = frozenset("and und et y the der die dem den le la l el".split())
+
+
+def _between_two_cards(nums: list[Num], scene: Scene) -> None:
+    flagged = [n for n in nums if n.allowed is None and 2 <= n.value <= 99 and n.how in ("digits", "word")]
+    for a, b in pairwise(flagged):
+        if b.value - a.value != 2:
+            continue
+        before = scene.words[max(0, a.first - 3) : a.first]
+        joint = scene.words[a.last + 1 : b.first]
+        if BETWEEN_WORDS & set(before) and joint and all(w in BETWEEN_JOINERS for w in joint):
+            nums.append(Num(a.value + 1, a.first, b.last, "offset"))
+    nums.sort(key=lambda n: n.first)
+
+
+# A card told as another number's digits the other way round: "reverse of 27", "el 25 al revés",
+# "ma carte à l'envers ça fait 82", "rückwärts gelesen ist 82". The number said is reported with it.
+REVERSED_WORDS = frozenset("reverse reversed flipped reves envers rueckwaerts umgedreht invertido".split())
+REVERSED = re.compile(
+    r"\b(?:(?:the\s+)?reverse\s+of|reversed|flipped|al\s+reves|a\s+l\W?envers|"
+    r"rueckwaerts\s+gelesen|umgedreht|invertido)\b"
+)
+
+
+TRICK_WORDS = frozenset("trick truco saut sprung jump rueckwaertstrick".split())
+
+
+def _digits_reversed(nums: list[Num], scene: Scene) -> None:
+    if scene.wordset & TRICK_WORDS:
+        return  # "truco al revés": the backwards trick, not digits turned round
+    cue = REVERSED.search(scene.joined)
+    if not cue:
+        return
+    said = [k for k, at in enumerate(scene.at) if cue.start() <= at < cue.end()]
+    if not said:
+        return
+    for n in list(nums):
+        value = n.value
+        if n.how != "digits" or not 10 <= value <= 99 or value % 10 == 0 or value // 10 == value % 10:
+            continue
+        if n.first - said[-1] > 4 or said[0] - n.last > 4:
+            continue  # the cue and the number in one clause
+        nums.append(Num((value % 10) * 10 + value // 10, n.first, n.last, "offset", allowed=n.allowed))
     nums.sort(key=lambda n: n.first)
 
 
