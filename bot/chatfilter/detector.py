@@ -458,10 +458,6 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         _age_as_card(nums, scene)
     if scene.wordset & NEIGHBOUR_WORDS:
         _neighbour_of_named_card(nums, scene)
-    if scene.wordset & BETWEEN_WORDS:
-        _between_two_cards(nums, scene)
-    if scene.wordset & REVERSED_WORDS:
-        _digits_reversed(nums, scene)
     _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
     if not flagged and not notes:
@@ -1583,7 +1579,7 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             and (unit := SPANISH_UNITS.get(fold(toks[a.last + 2].text)))
             and (b is None or b.first > a.last + 2)
         ):  # "i have cuarenta y dos lol": the Spanish unit left unread among English words
-            out.append(Num(a.value + unit, a.first, a.last + 2, "word"))
+            out.append(Num(a.value + unit, a.first, a.last + 2, "word", odd=True))
             k += 1
             continue
         if a.how in ("word", "leet") and 20 <= a.value <= 90 and a.value % 10 == 0:
@@ -5783,55 +5779,6 @@ def _neighbour_of_named_card(nums: list[Num], scene: Scene) -> None:
                 break
         if step and 2 <= n.value + step <= 99:
             nums.append(Num(n.value + step, n.first, n.last, "offset"))
-    nums.sort(key=lambda n: n.first)
-
-
-# The one card between two named two apart: "who has the one between 40 and 42?", "une carte entre
-# 41 et 43", "la que va entre el 70 y el 72". The named cards are reported with it.
-BETWEEN_WORDS = frozenset("between entre zwischen".split())
-BETWEEN_JOINERS = frozenset("and und et y the der die dem den le la l el".split())
-
-
-def _between_two_cards(nums: list[Num], scene: Scene) -> None:
-    flagged = [n for n in nums if n.allowed is None and 2 <= n.value <= 99 and n.how in ("digits", "word")]
-    for a, b in pairwise(flagged):
-        if b.value - a.value != 2:
-            continue
-        before = scene.words[max(0, a.first - 3) : a.first]
-        joint = scene.words[a.last + 1 : b.first]
-        if BETWEEN_WORDS & set(before) and joint and all(w in BETWEEN_JOINERS for w in joint):
-            nums.append(Num(a.value + 1, a.first, b.last, "offset"))
-    nums.sort(key=lambda n: n.first)
-
-
-# A card told as another number's digits the other way round: "reverse of 27", "el 25 al revés",
-# "ma carte à l'envers ça fait 82", "rückwärts gelesen ist 82". The number said is reported with it.
-REVERSED_WORDS = frozenset("reverse reversed flipped reves envers rueckwaerts umgedreht invertido".split())
-REVERSED = re.compile(
-    r"\b(?:(?:the\s+)?reverse\s+of|reversed|flipped|al\s+reves|a\s+l\W?envers|"
-    r"rueckwaerts\s+gelesen|umgedreht|invertido)\b"
-)
-
-
-TRICK_WORDS = frozenset("trick truco saut sprung jump rueckwaertstrick".split())
-
-
-def _digits_reversed(nums: list[Num], scene: Scene) -> None:
-    if scene.wordset & TRICK_WORDS:
-        return  # "truco al revés": the backwards trick, not digits turned round
-    cue = REVERSED.search(scene.joined)
-    if not cue:
-        return
-    said = [k for k, at in enumerate(scene.at) if cue.start() <= at < cue.end()]
-    if not said:
-        return
-    for n in list(nums):
-        value = n.value
-        if n.how != "digits" or not 10 <= value <= 99 or value % 10 == 0 or value // 10 == value % 10:
-            continue
-        if n.first - said[-1] > 4 or said[0] - n.last > 4:
-            continue  # the cue and the number in one clause
-        nums.append(Num((value % 10) * 10 + value // 10, n.first, n.last, "offset", allowed=n.allowed))
     nums.sort(key=lambda n: n.first)
 
 

@@ -232,9 +232,6 @@ HARMLESS = {
     ],
     "decade of years": [
         "I've been playing cards since '79",
-        "we meet between 4 and 6 pm",
-        "it was between 20 and 22 degrees all day",
-        "en la pila 3 hago el truco al revés con la 2",
         "Summer'69 by Bryan Adams is on repeat",
         "Woodstock'69 war legendär",
         "je vis dans l'93 depuis 10 ans",
@@ -506,18 +503,6 @@ FLAGGED = {
         ("i hob a viarazwanzge", 24),
         ("oinafuchzg hätt i", 51),
         ("hab die dreißisch", 30),
-    ],
-    "the one card between two named two apart": [
-        ("anyone holding the one between 56 and 58?", 57),
-        ("la mía está entre el 33 y el 35", 34),
-        ("ich hab die zwischen 70 und 72", 71),
-        ("ma carte est entre 24 et 26", 25),
-    ],
-    "a number's digits the other way round": [
-        ("my card is 38 flipped", 83),
-        ("tengo el 16 al revés", 61),
-        ("ma carte c'est 49 à l'envers", 94),
-        ("meine Karte ist die 58 umgedreht", 85),
     ],
     "a Spanish tens and unit among English words": [
         ("i have sesenta y dos lol", 62),
