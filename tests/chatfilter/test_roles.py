@@ -334,6 +334,8 @@ HARMLESS = {
         "estaba en el séptimo cielo",
     ],
     "times, durations and marks": [
+        "i waited twenty y dos minutes for you",
+        "it's like cuarenta y dos degrees here lol",
         "quedamos a las ocho menos cuarto",
         "dame 5 minutitos",
         "en 10 segunditos vuelvo",
