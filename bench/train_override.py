@@ -94,6 +94,7 @@ def samples(data: dict[str, list[Item]], rounds: list[str], flagged: bool) -> li
     return [(it["features"], it["label"]) for r in rounds for it in data[r] if it["flag"] == flagged]  # type: ignore[misc]
 
 
+MAX_WORKERS = 4
 # The data the folds of out_of_fold() read: set before the worker processes are forked, so that they
 # inherit it rather than receive it pickled.
 _FOLD_DATA: dict[str, list[Item]] = {}
@@ -108,10 +109,12 @@ def _fold(job: tuple[str, list[str], bool]) -> list[float]:
 
 def out_of_fold(data: dict[str, list[Item]], flagged: bool, rounds: list[str]) -> list[tuple[float, Item]]:
     """Each round's probabilities from a model trained on the other rounds. The folds are independent
-    and each is deterministic, so they run on every core, and the result is the same as one by one."""
+    and each is deterministic, so they run on the machine's cores (MAX_WORKERS at most), and the
+    result is the same as one by one."""
     _FOLD_DATA.clear()
     _FOLD_DATA.update(data)
-    workers = min(len(rounds), os.cpu_count() or 1)
+    # Each worker holds its own copy of what it touches of the data: a few are enough on a big machine.
+    workers = max(1, min(len(rounds), os.cpu_count() or 1, MAX_WORKERS))
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         probabilities = list(pool.map(_fold, [(r, rounds, flagged) for r in rounds]))
     found = []
