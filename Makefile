@@ -56,7 +56,7 @@ play: $(STAMP)
 # After changing messages in the code: extract them again and bring every language's catalog up to
 # date (new messages come in empty, gone ones leave); then translate what is empty or fuzzy.
 messages: $(STAMP)
-	$(BIN)/pybabel extract --mapping-file babel.cfg --output-file $(LOCALES)/deckhand.pot \
+	$(BIN)/pybabel extract --mapping-file $(LOCALES)/babel.cfg --output-file $(LOCALES)/deckhand.pot \
 		--add-location file --sort-output --add-comments TRANSLATORS: \
 		--project Deckhand --copyright-holder "the Deckhand authors" .
 	$(BIN)/pybabel update --domain deckhand --input-file $(LOCALES)/deckhand.pot \

@@ -1,7 +1,7 @@
 """The languages Deckhand writes in: English (the source), German, French and Spanish.
 
 Messages are marked in the code with ``_()``, ``ngettext()`` and ``N_()``; ``make messages``
-extracts them with Babel (``babel.cfg``) into ``bot/locales/deckhand.pot`` and updates each
+extracts them with Babel (``bot/locales/babel.cfg``) into ``bot/locales/deckhand.pot`` and updates each
 language's ``deckhand.po``; ``make setup`` compiles those into the ``.mo`` files gettext reads
 here. Plural rules come from the catalogs. The language a message is written in is the current
 one of the running task (a ContextVar), set with ``using()`` around what is said to whom.
@@ -186,7 +186,7 @@ def day(value: date) -> str:
     return format_date(value, format="medium", locale=current())
 
 
-# ---- extraction (pybabel extract, through babel.cfg) -------------------------------------------
+# ---- extraction (pybabel extract, through bot/locales/babel.cfg) ---------------------------
 
 NAME_NOTE = "A Discord command or option name: lowercase letters, digits, - and _ only, at most 32."
 DESCRIPTION_NOTE = "A Discord command or option description: at most 100 characters."

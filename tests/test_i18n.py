@@ -54,7 +54,7 @@ def fields(text: str) -> set[str]:
 
 def test_the_template_holds_exactly_what_the_code_marks():
     """The .pot is what `make messages` extracts now: no message is missing, none is unused."""
-    with (ROOT / "babel.cfg").open() as f:
+    with (ROOT / "bot" / "locales" / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     found = {
         (context, message if isinstance(message, str) else message[0])
