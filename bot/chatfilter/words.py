@@ -292,42 +292,44 @@ GERMAN_TENS_ENDS = (
 # Units as Bavarian, Swabian, Swiss and Berlin tables say them before "a", "e", "ra" or "und" and a tens
 # word ("fimfasechzge", "föifezwänzg", "eenundzwanzich"): read only there, never alone.
 GERMAN_DIALECT_UNITS = {
-    "ain": 1, "een": 1, "oan": 1, "ois": 1, "zwee": 2, "zwoi": 2, "zwoa": 2, "drai": 3, "drue": 3,
-    "drui": 3, "via": 4, "fiea": 4, "fimf": 5, "fimpf": 5, "foeif": 5, "foif": 5, "fuemf": 5,
-    "saechs": 6, "sechse": 6, "sexe": 6, "siem": 7, "sibn": 7, "siebn": 7, "siebm": 7, "sibe": 7,
-    "siben": 7, "ocht": 8, "acht": 8, "nein": 9, "nuen": 9, "nueuen": 9, "noin": 9, "nuin": 9,
-    "zwoei": 2, "oin": 1, "sex": 6, "simm": 7, "viar": 4, "fuenef": 5, "fuenne": 5,
+    "ain": 1, "een": 1, "oan": 1, "ois": 1, "oin": 1, "zwee": 2, "zwoi": 2, "zwoei": 2, "drai": 3,
+    "drue": 3, "drui": 3, "via": 4, "viar": 4, "fiea": 4, "fimf": 5, "fimpf": 5, "foeif": 5, "foif": 5,
+    "fuenef": 5, "fuenne": 5, "sechse": 6, "sexe": 6, "sex": 6, "siem": 7, "sibn": 7, "siebn": 7,
+    "siben": 7, "simm": 7, "ocht": 8, "nein": 9, "nuen": 9, "noin": 9, "nuin": 9,
 }  # fmt: skip
-# Tens words of those dialects, their last vowel ("-e", "-i", "-a") taken off first.
+# Tens words of those dialects the lexicon does not list ("vierzg", "sechzg" and their kin are
+# there), their last vowel ("-e", "-i", "-a") taken off first.
 GERMAN_DIALECT_TENS = {
-    "zwoanzg": 20, "zwaenzg": 20, "zwenzg": 20, "drissg": 30, "dryssg": 30, "draissg": 30,
-    "dreissg": 30, "driissg": 30, "fiazg": 40, "viarzg": 40, "vierzg": 40, "viazg": 40, "fufzg": 50,
-    "fuefzg": 50, "fuchzg": 50, "fuffzg": 50, "fimfzg": 50, "saechzg": 60, "sechzg": 60,
-    "sibezg": 70, "siebezg": 70, "siebzg": 70, "simmzg": 70, "achzg": 80, "achtzg": 80,
-    "ochtzg": 80, "ochzg": 80, "nuenzg": 90, "nueuenzg": 90, "neunzg": 90, "neinzg": 90,
+    "zwoanzg": 20, "zwenzg": 20, "dryssg": 30, "draissg": 30, "driissg": 30, "fiazg": 40,
+    "viarzg": 40, "fufzg": 50, "fuffzg": 50, "fimfzg": 50, "siebezg": 70, "simmzg": 70, "ochtzg": 80,
+    "ochzg": 80, "nueuenzg": 90,
 }  # fmt: skip
+
+
+def _tens_form(word: str) -> tuple[int, str] | None:
+    """A German tens word as the lexicon or the dialect table above has it, else None."""
+    found = CARDINALS["de"].get(word)
+    if found:
+        return found if found[1] == "D" else None
+    return (GERMAN_DIALECT_TENS[word], "D") if word in GERMAN_DIALECT_TENS else None
 
 
 def _german_tens(word: str) -> tuple[int, str] | None:
     """A German tens word as written or said in dialect: "dreißge", "nüünzgi", "zwanzisch"."""
-    found = CARDINALS["de"].get(word)
-    if found:
-        return found if found[1] == "D" else None
+    if word in CARDINALS["de"]:
+        return _tens_form(word)
     bare = word[:-1] if word[-1:] in ("e", "i", "a") and word[-2:-1] == "g" else word
-    if bare in GERMAN_DIALECT_TENS:
-        return (GERMAN_DIALECT_TENS[bare], "D")
     for said, written in (("ssisch", "ssig"), ("ssich", "ssig"), ("zisch", "zig"), ("zich", "zig")):
         if bare.endswith(said):
-            stem = bare[: -len(said)]
             # "achzich": "achzig" is no word, but "achzg" is a dialect tens; "dressich": one typo
-            dialect = GERMAN_DIALECT_TENS.get(stem + written[:-2] + "g")
+            stem = bare[: -len(said)]
             found = (
-                CARDINALS["de"].get(stem + written)
-                or ((dialect, "D") if dialect else None)
+                _tens_form(stem + written)
+                or _tens_form(stem + written[:-2] + "g")
                 or _typo_piece(stem + written, "de")
             )
             return found if found and found[1] == "D" else None
-    found = CARDINALS["de"].get(bare) or _typo_piece(bare, "de")
+    found = _tens_form(bare) or _typo_piece(bare, "de")
     return found if found and found[1] == "D" else None
 
 
