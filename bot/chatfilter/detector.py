@@ -460,6 +460,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         _neighbour_of_named_card(nums, scene)
     _offers(nums, toks, scene)
     flagged = [n for n in nums if n.allowed is None and (2 <= n.value <= 99 or n.how in ("offset", "decade"))]
+    if scene.riddle and flagged:
+        flagged = _riddle_answer(flagged, scene)
     if not flagged and not notes:
         read = tuple(
             Found(n.value, norm.origin[toks[n.first].start], norm.origin[toks[n.last].end - 1] + 1)
@@ -469,11 +471,69 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         if scene.unframed:
             read = tuple(sorted(read + _unframed(scene, norm, toks, nums), key=lambda f: f.start))
         return Verdict(False, None, (), _allowed_reason(nums), read)
+    if flagged and not DASHES.isdisjoint(text):
+        flagged = _dashed_digits(flagged, toks, scene)
     found = tuple(
         Found(n.value, norm.origin[toks[n.first].start], norm.origin[toks[n.last].end - 1] + 1)
         for n in sorted(flagged, key=lambda n: n.first)
     )
     return _verdict(flagged, found, notes, toks, norm, ctx)
+
+
+DASHES = frozenset("-–—")
+# What two dashed digits held as a card stand after ("j'ai le 9-8", "got the big 9-9", "tengo el 5-3")
+# and before ("… en main", "… on me", "… pour la pile 2"), besides the start and end of the message.
+DASH_HOLDERS = frozenset("le la el the du big da ai got have has hab habe hab tengo tiene tienes a".split())
+DASH_AFTER = frozenset(
+    "en in on dans pour for para auf fur lol mdr jaja haha xd here ici aqui hier main hand mano".split()
+)
+ALLOWED_AFTER_DASHED_NOT = frozenset("more mas plus minus moins menos mehr weniger".split())
+
+
+def _dashed_digits(flagged: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
+    """Two single digits joined by a dash, held or named as a card ("j'ai le 9-8", "tengo el 5-3",
+    "I got the big 9-9", "6-4 (…)"), in a message flagged for a number read from them alone: the card
+    of those two digits. Not a score, a level, hours or a range ("we're winning 7-3", "level 5-3",
+    "I work 9-5", "2-3 off the pile"), not part of a longer figure or a sum ("1-2-3", "9-3 + 2"),
+    never a first digit 0."""
+    words = scene.words
+    for i in range(len(toks) - 2):
+        a, dash, b = toks[i], toks[i + 1], toks[i + 2]
+        if not (
+            a.kind == "n"
+            and b.kind == "n"
+            and len(a.text) == 1
+            and len(b.text) == 1
+            and a.text != "0"
+            and dash.text in DASHES
+            and a.end == dash.start
+            and dash.end == b.start
+        ):
+            continue
+        before = toks[i - 1] if i > 0 else None
+        after = toks[i + 3] if i + 3 < len(toks) else None
+        if before is not None and (
+            (before.end == a.start and (before.kind != "p" or before.text in DASHES or before.text in "./"))
+            or words[i - 1] not in DASH_HOLDERS | {":", "(", "*", "|", "`"}
+        ):
+            continue  # glued to more, or not said to be held: "level 5-3", "winning 7-3"
+        if after is not None:
+            if after.start == b.end and (after.kind != "p" or after.text in DASHES or after.text in "/+=*"):
+                continue  # "1-2-3", "9-3/4"
+            if after.text in "+=*×" or words[i + 3] in SUM_OPERATORS | ALLOWED_AFTER_DASHED_NOT:
+                continue  # "9-3 + 2 is my card", "5-3 = 2"
+            if after.kind == "p" and after.text in ".," and i + 4 < len(toks) and toks[i + 4].kind == "n":
+                continue  # "9-3.5"
+            if after.kind != "p" and words[i + 3] not in DASH_AFTER:
+                continue  # "I have 4-5 to play", "2-3 cards"
+        inside = [n for n in flagged if i <= n.first and n.last <= i + 2]
+        if not inside:
+            continue
+        keep = inside[0]
+        keep.value = int(a.text) * 10 + int(b.text)
+        keep.first, keep.last = i, i + 2
+        flagged = [n for n in flagged if n is keep or all(n is not o for o in inside)]
+    return flagged
 
 
 def _card_as_subject(nums: list[Num], scene: Scene) -> None:
@@ -1061,6 +1121,8 @@ def _numbers(
     if nums:
         nums = _tens_and_unit(nums, toks, text)
         nums = _digit_by_digit(nums, toks, scene)
+    if scene.wordset & RIDDLE_GATE:
+        _digit_riddle(nums, scene)
     if scene.wordset & DIGIT_PLACES:
         nums = _digit_places(nums, scene)
     if scene.wordset & ENCODINGS or ("0" in text and PREFIXED.search(text)):
@@ -1465,6 +1527,191 @@ LAST_DIGIT = frozenset(
 )
 DIGIT_PLACES = FIRST_DIGIT | LAST_DIGIT
 DIGIT_PLACE_LINKS = frozenset("en in auf par with mit con on by".split())
+RIDDLE_LINKS = DIGIT_PLACE_LINKS | {"por"}
+
+
+# A riddle that gives a card by its digits: their sum ("Quersumme 9 und unter 20", "los dígitos suman
+# 9", "digits add to 12, it's even and under 50") or its last digit and its tens ("ends in 7 and is in
+# the 40s", "finit par 5 et elle est dans les 80"). Words that make a number a sum of digits: one of
+# SUM_WORDS with one of DIGIT_WORDS_OF_SUM at most three words away, or "quersumme" alone.
+SUM_WORDS = frozenset("quersumme somme suma suman sum sums add adds summe ergeben".split())
+DIGIT_WORDS_OF_SUM = frozenset(
+    "chiffres chiffre digitos digito cifras cifra digits digit ziffern ziffer".split()
+)
+RIDDLE_GATE = SUM_WORDS | LAST_DIGIT
+SMALLER = frozenset("less lower smaller menor moins menos weniger kleiner inferieur inferior".split())
+LARGER = frozenset("more higher bigger greater mayor plus mas mehr grosser superieur superior".split())
+THAN = frozenset("than que de als a".split())
+BETWEEN = frozenset("between entre zwischen".split())
+AND_WORDS = frozenset("and et und y".split())
+SAME_DIGITS = frozenset("iguales gleich gleiche same pareils identiques identical".split())
+ODD_WORDS = frozenset("odd impair impairs impar ungerade".split())
+OR_WORDS = frozenset("or o ou oder".split())
+YOURS = frozenset("yours your tuya tuyo tu deine deiner deins tienne ta ton".split())
+# Words that deny or doubt a clue: a riddle said with one is not read ("mine doesn't end in 5").
+RIDDLE_STOPS = frozenset(
+    "not nicht no pas ne kein keine nie never jamais nunca ni nor doesn isn aint".split()
+)
+SUM_FILLER = frozenset("fait is ist es to up of von = : , est des de los sus der the its my".split())
+
+
+def _riddle_bound(k: int, words: list[str]) -> str:
+    """How the number at token k bounds the card: "<" (under it), ">" (over it), "" (neither). Not a
+    bound of something else: "under 20 minutes", "the pile is under 20"."""
+    b1 = words[k - 1] if k > 0 else ""
+    b2 = words[k - 2] if k > 1 else ""
+    if set(words[k + 1 : k + 2]) & UNITS_OR_COUNT_NOUNS or set(words[max(0, k - 4) : k]) & PILE_OR_TOP:
+        return ""
+    if b1 in ("unter", "under", "below", "<") or (b1 in THAN and b2 in SMALLER):
+        return "<"
+    if b1 in ("uber", "ueber", "over", "above", ">") or (b1 in THAN and b2 in LARGER):
+        return ">"
+    return ""
+
+
+def _riddle_total(nums: list[Num], words: list[str]) -> Num | None:
+    """The number a sum of digits is said to be: "Quersumme 9", "la somme des chiffres fait 9", "los
+    dígitos suman 9", "digits add up to 12" (not the count of "la somme des 2 chiffres")."""
+    for k, word in enumerate(words):
+        if word not in SUM_WORDS or not (
+            word == "quersumme" or DIGIT_WORDS_OF_SUM & set(words[max(0, k - 6) : k + 4])
+        ):
+            continue
+        j = k + 1
+        while j < len(words) and j <= k + 7:
+            here = next((n for n in nums if n.first == j and n.last == j), None)
+            if here is not None:
+                if words[j + 1 : j + 2] and words[j + 1] in DIGIT_WORDS_OF_SUM:
+                    j += 1  # "des 2 chiffres": how many digits, not their sum
+                    continue
+                return here
+            if words[j] not in SUM_FILLER and words[j] not in DIGIT_WORDS_OF_SUM:
+                return None
+            j += 1
+        return None
+    return None
+
+
+def _said_of_digits(word_set: set[str], words: list[str], k: int) -> bool:
+    """A word of `word_set` within three words of a word for digits ("two identical digits", "dos
+    cifras, iguales"): not "same as last round", "bin gleich zurück"."""
+    return any(
+        words[j] in word_set and DIGIT_WORDS_OF_SUM & set(words[max(0, j - 4) : j + 4])
+        for j in range(max(0, k), len(words))
+    )
+
+
+def _digit_riddle(nums: list[Num], scene: Scene) -> None:
+    """A riddle of digits: the one card (10..99) that fits every clue (their sum, a first or last
+    digit, the tens, a bound, odd or even, two like digits), kept on the scene with the clues'
+    numbers. check_rules() puts it in place of those numbers only when one of them is flagged, so the
+    riddle changes which card a flagged message names, never whether a message is flagged. No riddle
+    when its clues are denied, offered as alternatives, or split between "mine" and "yours"."""
+    words = scene.words
+    if scene.wordset & RIDDLE_STOPS:
+        return
+    total = _riddle_total(nums, words)
+    clues: list[Num] = []
+    tests: list[Callable[[int], bool]] = []
+    if total is not None:
+        if not 1 <= total.value <= 18:
+            return
+        clues.append(total)
+        tests.append(lambda x, s=total.value: x // 10 + x % 10 == s)
+    last = tens = None
+    for n in nums:
+        if n is total or n.first != n.last or any(n is c for c in clues):
+            continue
+        k = n.first
+        b1 = words[k - 1] if k > 0 else ""
+        b2 = words[k - 2] if k > 1 else ""
+        told = (
+            0 <= n.value <= 9
+            and not (n.value == 1 and n.how == "word")  # "un", "ein", "uno": articles
+            and not set(words[k + 1 : k + 2]) & UNITS_OR_COUNT_NOUNS
+        )
+        if told and last is None and b1 in RIDDLE_LINKS and b2 in LAST_DIGIT:
+            last = n  # "ends in 7", "acaba en 5", "finit par 3", "endet auf 5"
+            clues.append(n)
+            tests.append(lambda x, d=n.value: x % 10 == d)
+        elif (
+            told
+            and total is not None
+            and (
+                (b1 in RIDDLE_LINKS and b2 in FIRST_DIGIT) or (b1 in DIGIT_WORDS_OF_SUM and b2 in FIRST_DIGIT)
+            )
+        ):  # "commence par 3", "fängt mit 4 an", "erste Ziffer 4"
+            clues.append(n)
+            tests.append(lambda x, d=n.value: x // 10 == d)
+        elif (
+            tens is None
+            and 20 <= n.value <= 90
+            and n.value % 10 == 0
+            and (
+                n.how == "decade"
+                or (
+                    b1 in ("los", "les", "the", "den")
+                    and (k + 1 == len(words) or words[k + 1] in AND_WORDS or scene._toks[k + 1].kind == "p")
+                )
+            )
+        ):  # "in the 40s", "en los treinta", "dans les 80": not "los 20 euros", "the 40 bus"
+            tens = n
+            clues.append(n)
+            tests.append(lambda x, t=n.value: x // 10 * 10 == t)
+        elif total is not None and (bound := _riddle_bound(k, words)):
+            clues.append(n)
+            tests.append((lambda x, b=n.value: x < b) if bound == "<" else (lambda x, b=n.value: x > b))
+        elif total is not None and b1 in BETWEEN and k + 2 < len(words) and words[k + 1] in AND_WORDS:
+            upper = next((m for m in nums if m.first == k + 2 and m.last == k + 2), None)
+            if upper is not None and not set(words[k + 3 : k + 4]) & UNITS_OR_COUNT_NOUNS:
+                clues += (n, upper)
+                tests.append(lambda x, a=n.value, b=upper.value: a <= x <= b)
+    if total is None and (
+        last is None
+        or tens is None
+        or not (scene.mine or scene.wordset & CARD_NOUNS_OR_HAVE_OR_THING)
+        or scene.wordset & YOURS
+    ):
+        return  # one's card by its last digit and its tens, or a sum of digits with more
+    if total is not None:
+        if _said_of_parity(words, "even"):
+            tests.append(lambda x: x % 2 == 0)
+        elif scene.wordset & ODD_WORDS:
+            tests.append(lambda x: x % 2 == 1)
+        if _said_of_digits(SAME_DIGITS, words, 0):
+            tests.append(lambda x: x % 11 == 0)
+    if len(tests) < 2:
+        return
+    for n in clues:  # "ends in 5 or 6", "add up to 9 or 10": alternatives, no one card
+        if words[n.last + 1 : n.last + 2] and words[n.last + 1] in OR_WORDS:
+            return
+    fits = [x for x in range(10, 100) if all(test(x) for test in tests)]
+    if len(fits) == 1:
+        scene.riddle = (fits[0], tuple(clues))
+
+
+def _said_of_parity(words: list[str], word: str) -> bool:
+    """ "even" said of the card ("it's even and under 50"), not as an adverb ("even lower", "not
+    even")."""
+    for k, w in enumerate(words):
+        if w == word:
+            before = words[k - 1] if k > 0 else ""
+            after = words[k + 1] if k + 1 < len(words) else ""
+            if before not in ("not", "t") and after not in SMALLER | LARGER | {"if", "though", "so"}:
+                return True
+    return False
+
+
+def _riddle_answer(flagged: list[Num], scene: Scene) -> list[Num]:
+    """The riddle's card (see _digit_riddle) in place of its clues, where one of them is flagged."""
+    value, clues = scene.riddle  # type: ignore[misc]
+    hits = [n for n in flagged if any(n is c for c in clues)]
+    if not hits:
+        return flagged
+    keep = hits[0]
+    keep.value, keep.how, keep.odd = value, "arithmetic", True
+    keep.first, keep.last = min(c.first for c in clues), max(c.last for c in clues)
+    return [n for n in flagged if n is keep or all(n is not c for c in clues)]
 
 
 def _digit_places(nums: list[Num], scene: Scene) -> list[Num]:
@@ -1986,10 +2233,20 @@ def _quantity(
     del prev
     a1 = w[i + 1] if i + 1 < len(w) else ""
     a2 = w[i + 2] if i + 2 < len(w) else ""
+    a3 = w[i + 3] if i + 3 < len(w) else ""
     if a1 in ("y", "et", "und", "and") and a2 in ("media", "demie", "halb", "half"):
         value += QUANTITIES[word][0] // 2
         last = i + 2
         used.update((i + 1, i + 2))
+    elif (
+        a1 == "and"
+        and a2 == "a"
+        and a3 == "half"
+        and not (i + 4 < len(w) and (w[i + 4] == "-" or w[i + 4] in QUANTITIES))
+    ):  # "a score and a half": thirty (not "a half-time show", "a half dozen")
+        value += QUANTITIES[word][0] // 2
+        last = i + 3
+        used.update((i + 1, i + 2, i + 3))
     elif a1 in ("and", "y", "et", "und") and i + 2 < len(toks):
         options = read_word(toks[i + 2].text, LANGUAGES)
         added = _values(options[0].pieces, options[0].lang, None) if options else []
@@ -2611,6 +2868,8 @@ class Scene:
         # jersey", "los mandamientos"): (value, first token, last token). No card for the rules; the
         # value the learned stage reports when it finds the message to be card talk after all.
         self.unframed: list[tuple[int, int, int]] = []
+        # A riddle of digits (_digit_riddle): its one card and the numbers of its clues.
+        self.riddle: tuple[int, tuple[Num, ...]] | None = None
 
     @cached_property
     def _joined(self) -> tuple[str, list[int]]:
@@ -5886,6 +6145,8 @@ HAVE_OR_Y = roles.HAVE | {"y"}
 CARDS_OR_HAVE_BUT_ME = CARDS | HAVE_BUT_ME
 CARDS_OR_COUNTABLE = CARDS | COUNTABLE
 CARD_NOUNS_OR_HAVE = roles.CARD_NOUNS | roles.HAVE
+# What one says holds a number in a riddle of its digits: a card, "I have", "un truc", "the one".
+CARD_NOUNS_OR_HAVE_OR_THING = CARD_NOUNS_OR_HAVE | frozenset("truc one una uno numero nummer number".split())
 CARD_NOUNS_OR_PILE = roles.CARD_NOUNS | roles.PILE
 CARD_NOUNS_OR_POSSESSIVES = roles.CARD_NOUNS | POSSESSIVES
 TITLE_BLOCKERS = roles.HAVE | PLAY_VERBS | ASKING_WORDS

@@ -672,6 +672,7 @@ EDGE_CUES = [
     "Handytastatur", "zusammen gelesen", "merkt euch die Minuten", "ignore the hour", "Zehnerstelle =",
     "first digit =", "the last two digits", "le carré de", "zum Quadrat", "plus", "outta ten",
     "la cuarentena", "arrancamos en", "venmo me", "you owe me", "one above pile", "Schnapszahl",
+    "Quersumme", "somme des chiffres", "digits add up to", "ends in 5 in the", "a score and a half", "4-7",
 ]  # fmt: skip
 EDGE_WORDS = [
     "",
@@ -724,3 +725,145 @@ def test_money_minutes_and_quarantine_never_cover_a_number_of_the_game(message: 
     from bot.chatfilter.detector import check_rules
 
     assert check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("Quersumme 11 und unter 30", 29),
+        ("my card: the digits add up to 15, between 60 and 70", 69),
+        ("la suma de sus dígitos es 4 y es menor que 20", 13),
+        ("somme des chiffres 12, ça commence par 5", 57),
+        ("two identical digits, they add up to 14", 77),
+        ("digits sum to 10 and it's odd and under 30", 19),
+        ("mine ends in 3 and it's in the sixties", 63),
+        ("ma carte finit par 2, dans les 70", 72),
+        ("tengo una que acaba en 9 y está en los veinte", 29),
+    ],
+)
+def test_a_riddle_of_digits_is_read_as_its_one_card(message: str, value: int) -> None:
+    """The card that fits every clue (its digits' sum, its first or last digit, its tens, a bound,
+    odd or even, two like digits) is the value, in place of the clues' own numbers."""
+    from bot.chatfilter.detector import check_rules
+
+    verdict = check_rules(message)
+    assert verdict.flag, message
+    assert {f.value for f in verdict.numbers} == {value}, verdict
+
+
+def test_a_riddle_with_more_than_one_answer_keeps_its_clues() -> None:
+    from bot.chatfilter.detector import check_rules
+
+    verdict = check_rules("Quersumme 13 und über 60")  # 67, 76, 85 and 94 all fit
+    assert verdict.flag
+    assert {f.value for f in verdict.numbers} == {13, 60}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the movie ends in 5 minutes, then 80s hits",
+        "the movie ends in 5 and then the 80s hits",
+        "die Quersumme von 2024 ist 8",
+        "my phone's digits add up to a lot lol",
+    ],
+)
+def test_clues_of_a_riddle_outside_one_make_no_card(message: str) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert not check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [("a score and a half on my side", 30), ("a dozen and a half, not saying more", 18)],
+)
+def test_a_quantity_and_a_half(message: str, value: int) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    verdict = check_rules(message)
+    assert verdict.flag
+    assert [f.value for f in verdict.numbers] == [value]
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [("j'ai le 7-2 lol", 72), ("I got the 3-8 here", 38), ("tengo el 6–1", 61)],
+)
+def test_two_dashed_digits_said_as_a_card_are_one_card(message: str, value: int) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    verdict = check_rules(message)
+    assert verdict.flag
+    assert [f.value for f in verdict.numbers] == [value]
+    start, end = verdict.numbers[0].start, verdict.numbers[0].end
+    assert message[start:end] in ("7-2", "3-8", "6–1")
+
+
+@pytest.mark.parametrize("message", ["we won 4-2 last night", "3-4 cards each is the rule", "score 2-1, gg"])
+def test_dashed_digits_of_a_score_or_a_count_stay_harmless(message: str) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert not check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the party ends at 9, I have the 90s playlist ready",
+        "el partido termina a las 8, tengo los 20 euros",
+        "Das Spiel endet um 9, ich hab die 90er Playlist an",
+        "la soirée termine à 2, j'ai les 20 balles pour la pizza",
+        "Quersumme 8, ich spiel gleich",
+        "in the end one of the 80s songs won the quiz",
+    ],
+)
+def test_times_and_things_beside_riddle_words_stay_harmless(message: str) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert not check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    ("message", "wrong"),
+    [
+        ("mine doesn't end in 5, it's in the 80s", 85),
+        ("digits add to 9, not under 20", 18),
+        ("mine ends in 5, yours is in the 80s", 85),
+        ("mine ends in 5 or 6 and is in the 80s", 85),
+        ("digits add to 10 and it's odd, less than 20 min left", 19),
+        ("la somme des 2 chiffres fait 9 et c'est moins de 50", 11),
+        ("Quersumme 11, die erste 2 Runden waren gut", 29),
+        ("the digits add to 7 and it's even lower than 30", 16),
+    ],
+)
+def test_a_riddle_denied_shared_or_out_of_its_clause_names_no_card(message: str, wrong: int) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert wrong not in {f.value for f in check_rules(message).numbers}, message
+
+
+def test_a_riddle_keeps_its_card_beside_a_count_after_it() -> None:
+    from bot.chatfilter.detector import check_rules
+
+    verdict = check_rules("mine ends in 7 and is in the 50s, 2 cards left")
+    assert verdict.flag
+    assert 57 in {f.value for f in verdict.numbers}
+
+
+@pytest.mark.parametrize(
+    ("message", "wrong"),
+    [
+        ("my card is low, we're winning 7-3", 73),
+        ("I have 45, stuck on level 5-3", 53),
+        ("I have 45 and I work 9-5", 95),
+        ("I have 4-5 to play", 45),
+        ("9-3 + 2 is my card", 93),
+        ("I have 5-3 = 2", 53),
+        ("the last 2-3 are mine", 23),
+    ],
+)
+def test_dashed_digits_of_a_score_a_level_hours_or_a_sum_are_not_one_card(message: str, wrong: int) -> None:
+    from bot.chatfilter.detector import check_rules
+
+    assert wrong not in {f.value for f in check_rules(message).numbers}, message
