@@ -326,6 +326,8 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     verdict = check_rules(message, context)
     if not learned or verdict.reason in NEVER_VETOED:
         return verdict  # the model never saw either: both are checked by the rules alone
+    if not verdict.flag and not any(c.isalnum() for c in message):
+        return verdict  # punctuation and emoji alone ("…", "👀"): nothing the stage could rescue
     values = len({f.value for f in verdict.numbers})
     turn = override.decide(message, verdict.flag, verdict.reason, values)
     if turn is None:

@@ -287,6 +287,12 @@ def _token(model: Model, raw: str) -> Token:
 def score(model: Model, message: str, flag: bool, reason: str, values: int) -> float:
     """p_flag(model.weights, role_features(message) + rule_features(flag, reason, values)), the same
     float, read by words (see above)."""
+    return _score(model, message, flag, reason, values)[0]
+
+
+def _score(model: Model, message: str, flag: bool, reason: str, values: int) -> tuple[float, float]:
+    """score(), and the sum of the weights the message's own words and marks carry (without the bias
+    and the rule features): how far the message itself moves P(flag)."""
     seen = model.tokens
     tokens = [seen.get(raw) or _token(model, raw) for raw in NUMBER_TOKEN.findall(message)]
     n = len(tokens)
@@ -307,13 +313,14 @@ def score(model: Model, message: str, flag: bool, reason: str, values: int) -> f
             found.append(pair.get((AFTER[c], tokens[k + 2].shown), 0.0))
     if "?" in message:
         found.append(model.question)
+    words = sum(found)
     found += (
         model.flag.get(str(flag), 0.0),
         model.reason.get(reason_kind(reason), 0.0),
         model.values.get(str(min(values, 3)), 0.0),
     )
     z = model.bias + sum(found)
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z)))), words
 
 
 def decide(message: str, flag: bool, reason: str, values: int) -> tuple[str, float] | None:
@@ -323,5 +330,9 @@ def decide(message: str, flag: bool, reason: str, values: int) -> tuple[str, flo
     if flag:
         p = score(VETO_MODEL, message, flag, reason, values)
         return ("veto", p) if p < VETO_BELOW else None
-    p = score(RESCUE_MODEL, message, flag, reason, values)
-    return ("rescue", p) if p >= RESCUE_AT_LEAST else None
+    # A rescue rests on the message's own words: their weights must point to card talk. The bias and
+    # the rules' verdict alone never flag a message: the corpus the stage learns from has far fewer
+    # harmless messages without a number than a channel has, so its prior for such a message ("hmm",
+    # "k", "👀", an empty line) is higher than a channel's, and at times above the threshold.
+    p, words = _score(RESCUE_MODEL, message, flag, reason, values)
+    return ("rescue", p) if p >= RESCUE_AT_LEAST and words > 0 else None

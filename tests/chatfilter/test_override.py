@@ -311,3 +311,21 @@ def test_the_keeper_starts_and_judges_with_a_damaged_model_file(tmp_path: Path) 
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "False", "False"]  # the rules' verdicts; no rescue
     assert "the learned stage is off" in done.stderr
+
+
+def test_a_rescue_rests_on_the_messages_own_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However high the rescue model's prior, a message whose words carry no weight for card talk
+    ("hmm", "k", an empty line) is never rescued; words that do carry it still are."""
+    model = override.regroup({"bias": 3.0, "u:lowest": 0.5, "u:ok": -0.2})
+    monkeypatch.setattr(override, "RESCUE_MODEL", model)
+    monkeypatch.setattr(override, "RESCUE_AT_LEAST", 0.5)
+    for message in ("", "hmm", "k", "👀", "ok"):
+        assert override.decide(message, False, "no card number", 0) is None, message
+    turn = override.decide("tell me your lowest", False, "no card number", 0)
+    assert turn is not None and turn[0] == "rescue"
+
+
+@pytest.mark.parametrize("message", ["", "hmm", "k", "oki", "👀", "idk", "ggwp", "lol 😂", "…", "xD"])
+def test_short_talk_without_numbers_is_never_flagged(message: str) -> None:
+    """The committed stage: words it knows nothing of, or nothing, never make a warning."""
+    assert not check(message).flag, message
