@@ -349,6 +349,8 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     if verdict.read:
         return Verdict(True, "low", verdict.read, RESCUED_READ)
     words = tuple(Found(*found) for found in override.number_words(message, languages))
+    if not words and p < override.RESCUE_WITHOUT_NUMBER and not any(c.isdigit() for c in message):
+        return verdict  # no number at all, and card talk not more likely than not: "lol", "what?"
     return Verdict(True, "low", words, RESCUED_READ if words else RESCUED)
 
 

@@ -263,6 +263,12 @@ RESCUE: dict[str, float] = MODEL["rescue"] if MODEL else {}  # type: ignore[assi
 THRESHOLDS: dict[str, float] = MODEL["thresholds"] if MODEL else {}  # type: ignore[assignment]
 VETO_BELOW = float(THRESHOLDS.get("veto_p_flag_below", 0.0))
 RESCUE_AT_LEAST = float(THRESHOLDS.get("rescue_p_flag_at_least", 2.0))
+# A message without any number (no digit, no number word, nothing the rules read as harmless) is
+# rescued only when card talk is more likely than not. The threshold above was chosen on the corpus,
+# whose harmless messages nearly all hold a number, so its number-less messages are mostly card talk
+# told another way ("the highest card in the deck"); a channel's are mostly "lol", "what?", "your
+# turn". No figure was tuned for this: P 0.5 is where the model finds card talk as likely as not.
+RESCUE_WITHOUT_NUMBER = 0.5
 VETO_MODEL = STAGE[1] if STAGE else regroup({})
 RESCUE_MODEL = STAGE[2] if STAGE else regroup({})
 

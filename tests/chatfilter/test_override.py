@@ -325,7 +325,25 @@ def test_a_rescue_rests_on_the_messages_own_words(monkeypatch: pytest.MonkeyPatc
     assert turn is not None and turn[0] == "rescue"
 
 
-@pytest.mark.parametrize("message", ["", "hmm", "k", "oki", "👀", "idk", "ggwp", "lol 😂", "…", "xD"])
+@pytest.mark.parametrize(
+    "message",
+    ["", "hmm", "k", "oki", "👀", "idk", "ggwp", "lol 😂", "…", "xD", "lol", "what?", "your turn", "same"],
+)
 def test_short_talk_without_numbers_is_never_flagged(message: str) -> None:
     """The committed stage: words it knows nothing of, or nothing, never make a warning."""
     assert not check(message).flag, message
+
+
+@pytest.mark.parametrize(("weight", "flagged"), [(0.3, False), (2.5, True)])
+def test_a_message_without_a_number_is_rescued_only_when_card_talk_is_more_likely_than_not(
+    monkeypatch: pytest.MonkeyPatch, weight: float, flagged: bool
+) -> None:
+    """Above the rescue threshold but below P 0.5, a message with no number at all stays a pass (the
+    corpus's number-less messages are mostly card talk, a channel's are not); above 0.5 it is rescued."""
+    model = override.regroup({"bias": -1.0, "u:rhymes": weight})
+    monkeypatch.setattr(override, "RESCUE_MODEL", model)
+    monkeypatch.setattr(override, "RESCUE_AT_LEAST", 0.2)
+    monkeypatch.setattr(override, "MODEL", {"veto": {}, "rescue": {}, "thresholds": {}})
+    verdict = check("it rhymes with dirty")
+    assert verdict.flag is flagged
+    assert (verdict.reason == RESCUED) is flagged
