@@ -487,11 +487,12 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
 DASHES = frozenset("-–—")
 # What two dashed digits held as a card stand after ("j'ai le 9-8", "got the big 9-9", "tengo el 5-3")
 # and before ("… en main", "… on me", "… pour la pile 2"), besides the start and end of the message.
-DASH_HOLDERS = frozenset("le la el the du big da ai got have has hab habe hab tengo tiene tienes a".split())
+DASH_HOLDERS = frozenset(
+    "le la el the du big da ai got have has hab habe tengo tiene tienes a : ( * | `".split()
+)
 DASH_AFTER = frozenset(
     "en in on dans pour for para auf fur lol mdr jaja haha xd here ici aqui hier main hand mano".split()
 )
-ALLOWED_AFTER_DASHED_NOT = frozenset("more mas plus minus moins menos mehr weniger".split())
 
 
 def _dashed_digits(flagged: list[Num], toks: list[Tok], scene: Scene) -> list[Num]:
@@ -518,13 +519,13 @@ def _dashed_digits(flagged: list[Num], toks: list[Tok], scene: Scene) -> list[Nu
         after = toks[i + 3] if i + 3 < len(toks) else None
         if before is not None and (
             (before.end == a.start and (before.kind != "p" or before.text in DASHES or before.text in "./"))
-            or words[i - 1] not in DASH_HOLDERS | {":", "(", "*", "|", "`"}
+            or words[i - 1] not in DASH_HOLDERS
         ):
             continue  # glued to more, or not said to be held: "level 5-3", "winning 7-3"
         if after is not None:
             if after.start == b.end and (after.kind != "p" or after.text in DASHES or after.text in "/+=*"):
                 continue  # "1-2-3", "9-3/4"
-            if after.text in "+=*×" or words[i + 3] in SUM_OPERATORS | ALLOWED_AFTER_DASHED_NOT:
+            if after.text in "+=*×" or words[i + 3] in SUM_OPERATORS | COUNT_MORE:
                 continue  # "9-3 + 2 is my card", "5-3 = 2"
             if after.kind == "p" and after.text in ".," and i + 4 < len(toks) and toks[i + 4].kind == "n":
                 continue  # "9-3.5"
@@ -1596,12 +1597,12 @@ def _riddle_total(nums: list[Num], words: list[str]) -> Num | None:
     return None
 
 
-def _said_of_digits(word_set: set[str], words: list[str], k: int) -> bool:
+def _said_of_digits(word_set: frozenset[str], words: list[str]) -> bool:
     """A word of `word_set` within three words of a word for digits ("two identical digits", "dos
     cifras, iguales"): not "same as last round", "bin gleich zurück"."""
     return any(
         words[j] in word_set and DIGIT_WORDS_OF_SUM & set(words[max(0, j - 4) : j + 4])
-        for j in range(max(0, k), len(words))
+        for j in range(len(words))
     )
 
 
@@ -1682,7 +1683,7 @@ def _digit_riddle(nums: list[Num], scene: Scene) -> None:
             tests.append(lambda x: x % 2 == 0)
         elif scene.wordset & ODD_WORDS:
             tests.append(lambda x: x % 2 == 1)
-        if _said_of_digits(SAME_DIGITS, words, 0):
+        if _said_of_digits(SAME_DIGITS, words):
             tests.append(lambda x: x % 11 == 0)
     if len(tests) < 2:
         return

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bot.chatfilter import Context, Verdict
 from bot.chatfilter import check as check_with_stage
 from bot.chatfilter.cli import check_main
+from bot.chatfilter.detector import check_rules
 
 
 def check(message: str, context: Context | None = None) -> Verdict:
@@ -531,8 +532,6 @@ def test_ones_card_as_the_subject_of_a_harmless_number_is_a_cover(message: str, 
     ],
 )
 def test_ones_card_as_a_subject_leaves_other_numbers_alone(message: str) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert not check_rules(message).flag, message
 
 
@@ -632,8 +631,6 @@ def test_a_riddle_for_each_digit_is_flagged_without_a_value() -> None:
     ],
 )
 def test_decoding_needs_its_cue_and_its_material(message: str) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert not check_rules(message).flag, message
 
 
@@ -722,8 +719,6 @@ def test_a_cue_with_nothing_or_anything_around_it_gets_a_verdict(
 def test_money_minutes_and_quarantine_never_cover_a_number_of_the_game(message: str) -> None:
     """Beside game words, "you owe me 47", "seguimos en 45" and "la cuarentena" are no money, no
     minutes and no quarantine: the rules flag them (the learned stage may still weigh them)."""
-    from bot.chatfilter.detector import check_rules
-
     assert check_rules(message).flag, message
 
 
@@ -744,16 +739,12 @@ def test_money_minutes_and_quarantine_never_cover_a_number_of_the_game(message: 
 def test_a_riddle_of_digits_is_read_as_its_one_card(message: str, value: int) -> None:
     """The card that fits every clue (its digits' sum, its first or last digit, its tens, a bound,
     odd or even, two like digits) is the value, in place of the clues' own numbers."""
-    from bot.chatfilter.detector import check_rules
-
     verdict = check_rules(message)
     assert verdict.flag, message
     assert {f.value for f in verdict.numbers} == {value}, verdict
 
 
 def test_a_riddle_with_more_than_one_answer_keeps_its_clues() -> None:
-    from bot.chatfilter.detector import check_rules
-
     verdict = check_rules("Quersumme 13 und über 60")  # 67, 76, 85 and 94 all fit
     assert verdict.flag
     assert {f.value for f in verdict.numbers} == {13, 60}
@@ -769,8 +760,6 @@ def test_a_riddle_with_more_than_one_answer_keeps_its_clues() -> None:
     ],
 )
 def test_clues_of_a_riddle_outside_one_make_no_card(message: str) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert not check_rules(message).flag, message
 
 
@@ -779,8 +768,6 @@ def test_clues_of_a_riddle_outside_one_make_no_card(message: str) -> None:
     [("a score and a half on my side", 30), ("a dozen and a half, not saying more", 18)],
 )
 def test_a_quantity_and_a_half(message: str, value: int) -> None:
-    from bot.chatfilter.detector import check_rules
-
     verdict = check_rules(message)
     assert verdict.flag
     assert [f.value for f in verdict.numbers] == [value]
@@ -791,8 +778,6 @@ def test_a_quantity_and_a_half(message: str, value: int) -> None:
     [("j'ai le 7-2 lol", 72), ("I got the 3-8 here", 38), ("tengo el 6–1", 61)],
 )
 def test_two_dashed_digits_said_as_a_card_are_one_card(message: str, value: int) -> None:
-    from bot.chatfilter.detector import check_rules
-
     verdict = check_rules(message)
     assert verdict.flag
     assert [f.value for f in verdict.numbers] == [value]
@@ -802,8 +787,6 @@ def test_two_dashed_digits_said_as_a_card_are_one_card(message: str, value: int)
 
 @pytest.mark.parametrize("message", ["we won 4-2 last night", "3-4 cards each is the rule", "score 2-1, gg"])
 def test_dashed_digits_of_a_score_or_a_count_stay_harmless(message: str) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert not check_rules(message).flag, message
 
 
@@ -819,8 +802,6 @@ def test_dashed_digits_of_a_score_or_a_count_stay_harmless(message: str) -> None
     ],
 )
 def test_times_and_things_beside_riddle_words_stay_harmless(message: str) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert not check_rules(message).flag, message
 
 
@@ -838,14 +819,10 @@ def test_times_and_things_beside_riddle_words_stay_harmless(message: str) -> Non
     ],
 )
 def test_a_riddle_denied_shared_or_out_of_its_clause_names_no_card(message: str, wrong: int) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert wrong not in {f.value for f in check_rules(message).numbers}, message
 
 
 def test_a_riddle_keeps_its_card_beside_a_count_after_it() -> None:
-    from bot.chatfilter.detector import check_rules
-
     verdict = check_rules("mine ends in 7 and is in the 50s, 2 cards left")
     assert verdict.flag
     assert 57 in {f.value for f in verdict.numbers}
@@ -864,6 +841,4 @@ def test_a_riddle_keeps_its_card_beside_a_count_after_it() -> None:
     ],
 )
 def test_dashed_digits_of_a_score_a_level_hours_or_a_sum_are_not_one_card(message: str, wrong: int) -> None:
-    from bot.chatfilter.detector import check_rules
-
     assert wrong not in {f.value for f in check_rules(message).numbers}, message
