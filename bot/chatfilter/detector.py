@@ -877,7 +877,10 @@ KEPT_WHEN_LINKED = frozenset({"a pile number", "the backwards trick", "a count o
 def _asks_for_value(scene: Scene) -> bool:
     """ "dis-moi juste ta plus haute", "wie weit bist du von Stapel 3 weg?", "what did you draw? the exact
     one", "pásame el número exacto": a request for a card's value that names no number."""
-    if not scene.wordset & roles.ASK_GATE or scene.wordset & roles.PHONE_WORDS:
+    words = scene.wordset
+    gated = bool(words & roles.ASK_GATE)
+    held = bool(words & roles.ASKS_HELD_WORDS)
+    if not (gated or held) or words & roles.PHONE_WORDS:
         return False
     joined = scene.joined
     if (
@@ -887,9 +890,20 @@ def _asks_for_value(scene: Scene) -> bool:
         or NOT_ASKING.search(joined)
     ):
         return False  # "8 cartas de cada número, ¿lo sabían?": about the deck, not a card
-    return bool(
-        roles.ASK_WHAT.search(joined) and roles.ASK_CUE.search(joined) and roles.ASK_TARGET.search(joined)
-    )
+    if (
+        gated
+        and roles.ASK_WHAT.search(joined)
+        and roles.ASK_CUE.search(joined)
+        and roles.ASK_TARGET.search(joined)
+    ):
+        return True
+    if not held:
+        return False
+    if roles.ASKS_WHAT_HELD.search(joined):
+        return True
+    if (m := roles.ASKS_FOR_HAND.search(joined)) and not roles.NOT_BEFORE.search(joined[: m.start()]):
+        return True  # "dm me your hand", but not "don't dm me your hand"
+    return not words & roles.PRICE_WORDS and bool(roles.ASKS_FOR_EXTREME.search(joined))
 
 
 def _kind(text: str) -> str:

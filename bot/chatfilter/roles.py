@@ -824,7 +824,7 @@ ASK_WHAT = re.compile(
     r"\bwhat\s+(?:are|r)\s+(?:you|u|ya|yall)\s+holding\b(?!\s+(?:out|off|on|back|up|onto))|"
     r"\b(?:cuanto|wie\s*viel|combien|how\s+much)\s+(?:vale|ist|is|vaut|s)\s+(?:la\s+tuya|tu\s+carta|"
     r"deine\s+karte|ta\s+carte|your\s+card)\b|"
-    r"\b(?:tell|show|send|give|dm|pm)\s+(?:me|us)\s+(?:your|ur|yr)\s+(?:cards|numbers|hand)\b|"
+    r"\b(?:tell|show|send|give|dm|pm)\s+(?:me|us)\s+(?:your|ur|yr)\s+(?:cards|numbers|hand)\b(?!\s+(?:size|count))|"
     r"\b(?:sagt|schreibt|sag|schreib|zeigt|zeig|nennt|verratet)\s+(?:mir|uns)\s+(?:eure|deine)\s+karten\b|"
     r"\b(?:dime|decime|pasame|mandame|decidme|dinos)\s+(?:tus|vuestras|sus)\s+cartas\b|"
     r"\b(?:dis|dites|montre|montrez|envoie|envoyez)\W*(?:moi|nous)\s+(?:tes|vos)\s+cartes\b|"
@@ -860,3 +860,81 @@ ASK_WHAT = re.compile(
     r"distancia|diferencia|abstand)\b"
 )
 PHONE_WORDS = _set("phone handy telefon tel whatsapp portable movil telefono celular")
+# Where a request opens: the start of the message or of a clause, or after a filler ("pls", "ok",
+# "@name"). A verb after anything else is not a request of the sender's ("you can't tell your cards",
+# 'he said "dm me your hand"', "don't dm me your hand").
+_OPENS = (
+    r"(?:^|[.!?,;:(]\s*|\b(?:pls|plz|please|just|ok|okay|so|allez|alors|bon|venga|porfa|bitte|komm|los|"
+    r"and|then|y|et|che|oye|hey|yo|ey|du|toi)\s+)"
+)
+_TO_ME = (
+    r"(?:\W+(?:me|us|mir|uns|moi|nous|mal|doch|just|juste|vite|ya|porfa|quick|real\s+quick|por\s+privado|"
+    r"por\s+dm|en\s+mp|en\s+prive|per\s+(?:pn|dm)|in\s+dms?)){0,2}"
+)
+# What may follow the asked-for thing: the end, punctuation, a filler, a place to answer, a reason.
+_THEN = (
+    r"(?=\s*(?:$|[?!.,;:)]|(?:pls|plz|please|svp|stp|bitte|porfa|lol|lmao|mdr|jaja|haha|xd|rn|rq|now|"
+    r"quick|real\s+quick|asap|en\s+mp|en\s+prive|en\s+dm|por\s+privado|por\s+dm|per\s+(?:pn|dm)|in\s+dms?|"
+    r"im\s+chat|in\s+(?:the\s+)?chat|dans\s+le\s+chat|en\s+el\s+chat|y\s+(?:ya|vemos|listo|acabamos)|"
+    r"and\s+i|et\s+(?:je|on)|und\s+(?:ich|wir)|nobody|personne|nadie|niemand|so\s+(?:we|i)|damit|"
+    r"pour\s+qu\w*|para\s+que|que\s+asi|qu\W*on)\b))"
+)
+# A request for the others' hands, cards or values in so many words, without a number: "dm me your
+# hand", "pásame por privado tu mano", "dites vos cartes en mp", "schickt mir eure Karten". The verb
+# opens its clause, only "me" and fillers stand between it and "your", and nothing but an end, a
+# filler or a place to answer follows the noun: not "tell me when your hand is better", "send your
+# cards to grandma", "envoyez vos cartes de voeux", "schickt mir eure Karten fürs Konzert". No
+# "show your cards" (the end of many card games), no "donne ta main", no English "main".
+ASKS_FOR_HAND = re.compile(
+    _OPENS + r"(?:dm|pm|send|spill|type|post|share|tell|say|write|list|sagt|sag|nennt|nenn|verratet|"
+    r"verrat|schickt|schick|schreibt|schreib|dites|balance|balancez|ecris|ecrivez|dis\W+(?:moi|nous)|"
+    r"donne\W+(?:moi|nous)|donnez\W+(?:moi|nous)|envoie\W+(?:moi|nous)|envoyez\W+(?:moi|nous)|pasame|"
+    r"pasadme|mandame|mandadme|dime|decime|decidme|decid|diganme|dinos|decinos|ensename|ensenadme|"
+    r"muestrame|contame|cuentame)\b"
+    + _TO_ME
+    + r"\W+(?:your|ur|yr|tu|tus|vuestra|vuestras|vuestro|vuestros|ta|tes|vos|votre|deine|deinen|eure|"
+    r"euren)\s+"
+    r"(?:hand|cards|numbers|values|mano|manos|cartas|numeros|valores|cartes|valeurs|chiffres|karten|"
+    r"zahlen|werte|nummern)\b" + _THEN
+)
+NOT_BEFORE = re.compile(
+    r"\b(?:don'?t|dont|do\s+not|not|never|no|ne|n|nicht|nie|pas|nunca|jamais|ni|can'?t|cannot|shouldn'?t|"
+    r"mustn'?t|won'?t)(?:\W+\w+)?\W*$"
+)
+# The others' highest or lowest asked for with a verb ("dime tu más baja y vemos", "sag mal was
+# deine niedrigste ist", "just tell me ur lowest lol"): the superlative stands alone (not "your
+# highest score", "deine Kleinste ist so süß") and the message does not haggle over a price.
+ASKS_FOR_EXTREME = re.compile(
+    _OPENS + r"(?:tell|gimme|give|type|say|dm|dites|dime|decime|decidme|diganme|sag|sagt|nenn|verrat|"
+    r"dis\W+(?:moi|nous)|donne\W+(?:moi|nous))\b" + _TO_ME + r"(?:\W+(?:what|was|cual\s+es|quelle\s+est))?"
+    r"\W+(?:your|ur|yr|ta|tu|deine|vuestra|everyone'?s|everyones)\s+(?:highest|lowest|plus\s+haute|"
+    r"plus\s+petite|plus\s+basse|plus\s+grande|plus\s+grosse|mas\s+alta|mas\s+baja|hoechste|niedrigste|"
+    r"kleinste|groesste)\b"
+    r"(?=\s*(?:$|[?!.,;:]|(?:pls|plz|please|svp|stp|bitte|porfa|lol|lmao|mdr|jaja|haha|rn|rq|now|quick|"
+    r"asap|en\s+mp|en\s+prive|por\s+privado|in\s+dms?|nobody|personne|nadie|niemand)\b|"
+    r"(?:and|et|y|und)\s+(?:i|i'?ll|je|j|te|yo|vemos|ich|wir|on)\b|(?:is|ist|es|est)\s*(?:$|[?!.,])))"
+)
+PRICE_WORDS = _set(
+    "price prices prix precio preis offer take deal euros euro bucks dollars pay sell buy selling buying "
+    "vends vendre acheter kaufen verkaufen kaufe verkaufe comprar vender couch sofa"
+)
+# Plain questions about what the others hold, in so many words and ending there: "what cards do
+# y'all have", "was hast du denn so auf der Hand?", "t'as quoi comme cartes ?", "c'est combien ta
+# carte ?", "¿qué cartas tenés?". Not "what do you have?" alone (food, classes, a cold).
+ASKS_WHAT_HELD = re.compile(
+    r"\bwhat\s+(?:numbers|cards)\s+(?:do\s+)?(?:you|u|y'?\s*all|yall)(?:\s+(?:all|guys))?\s+(?:have|got)\s*(?:$|[?!.,]|(?:rn|now|left)\b)|"
+    r"\bwas\s+(?:hast|habt|haste)\s+(?:du|ihr|de)\s+(?:denn\s+)?(?:genau\s+|so\s+)?auf\s+der\s+hand"
+    r"(?:\s*[?!.]*\s*$|\W*zahlenmaessig|\W*sag)|"
+    r"\bwas\s+(?:hast|habt)\s+(?:du|ihr)\s+(?:denn\s+)?(?:genau\s*|so\s*)?\W*zahlenmaessig\b|"
+    r"\b(?:t\W*as|tu\s+as|vous\s+avez)\s+quoi\s+(?:exactement\s+)?comme\s+cartes?\s*(?:$|[?!.,])|"
+    r"\bc\W*est\s+quoi\s+(?:vos|tes)\s+(?:cartes|valeurs|numeros|chiffres)\s*(?:$|[?!.,])|"
+    r"\bc\W*est\s+combien\s+(?:ta|votre)\s+carte\s*(?:$|[?!.,])|"
+    r"\b(?:ta|votre)\s+plus\s+(?:haute|basse|petite|grande)\s+c\W*est\s+combien\b|"
+    r"\bque\s+cartas\s+(?:tenes|tienes|teneis)(?:\s+(?:vos|tu|ustedes|vosotros))?\s*(?:$|[?!.,])"
+)
+# Words without which none of the three can match: a quick test first.
+ASKS_HELD_WORDS = _set(
+    "hand hands cards mano manos cartas cartes main karten valeurs values valores werte numeros numbers "
+    "chiffres zahlen nummern highest lowest haute petite basse grande grosse alta baja hoechste niedrigste "
+    "kleinste groesste hast habt haste quoi combien carte"
+)

@@ -842,3 +842,70 @@ def test_a_riddle_keeps_its_card_beside_a_count_after_it() -> None:
 )
 def test_dashed_digits_of_a_score_a_level_hours_or_a_sum_are_not_one_card(message: str, wrong: int) -> None:
     assert wrong not in {f.value for f in check_rules(message).numbers}, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # the hand, cards or values asked for outright, a few words between the verb and "your"
+        "pls dm me your hand quick",
+        "just send me ur cards in private",
+        "pásame tus cartas por privado porfa",
+        "decidme vuestros números y ya",
+        "allez, dites-nous vos valeurs",
+        "schickt mir mal eure Karten per PN",
+        # the others' highest or lowest, asked for without a noun after it
+        "tell me ur lowest pls",
+        "sag mal was deine höchste ist",
+        "dime tu más alta y vemos",
+        "dis-moi ta plus grande stp",
+        # plain questions about what the others hold
+        "ok what cards do you all have?",
+        "was habt ihr denn so auf der Hand?",
+        "vous avez quoi comme cartes ?",
+        "c'est combien votre carte ?",
+        "¿qué cartas tienes?",
+    ],
+)
+def test_a_request_for_the_others_cards_without_a_number_is_flagged(message: str) -> None:
+    verdict = check_rules(message)
+    assert verdict.flag, message
+    assert verdict.reason == "asks for a card value without a number"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "don't dm me your hand, that's cheating",
+        "ne dites pas vos cartes, hein",
+        "envoyez vos cartes postales à la famille",
+        "dm me your hand size when you can",
+        "tell me your cards count after the game",
+        "tell me your highest score ever",
+        "what do you have planned tonight?",
+        "was hast du so vor heute?",
+        "pasadme vuestros números de teléfono para el grupo",
+        "raise your hand if you want another round",
+        "dime tu más alta puntuación",
+        # a second reader's: hands as hands, other cards, other games, haggling, quoting the rules
+        "tell me when your hand is better",
+        "give me your hand, let's dance",
+        "send your cards to grandma before friday",
+        "schickt mir eure Karten fürs Konzert bis Freitag",
+        "envoyez vos cartes de voeux avant noël",
+        "pasad vuestras cartas a la izquierda, se acabó el mus",
+        "donnez vos cartes au donneur",
+        "beim Skat: zeigt eure Karten",
+        "dime tus números de la lotería",
+        "tell me your lowest and I'll take it, it's for a couch",
+        "you can't just tell your cards",
+        'he literally said "dm me your hand" lol',
+        "what do you have? a cold?",
+        "was hast du denn auf der Hand? ein Tattoo?",
+        "t'as quoi exactement ? t'es malade ?",
+        "c'est combien ta carte graphique ?",
+        "deine Kleinste ist so süß, wie heißt sie?",
+    ],
+)
+def test_talk_of_hands_cards_and_highs_that_asks_for_no_card_stays_harmless(message: str) -> None:
+    assert not check_rules(message).flag, message
