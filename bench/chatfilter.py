@@ -1,11 +1,14 @@
 """Chat rule keeper benchmark: precision, recall, right values and speed on labelled chat messages.
 
-Three parts are scored, each with no game context (as `check-message` runs):
+These parts are scored, each with no game context (as `check-message` runs):
 
 - dev-set: the shared development set (../shared/chatfilter/dev-set.csv from the project root);
 - development: tests/chatfilter/corpus/dev-*.csv, the part the rules are tuned on;
-- held-out: tests/chatfilter/corpus/heldout-*.csv, written by other people and only ever scored as
-  a whole: its errors are never listed.
+- held-out: tests/chatfilter/corpus/heldout-*-mixed.csv, written by other people and only ever
+  scored as a whole: its errors are never listed;
+- held-out without numbers: heldout-*-nonumber.csv, held out the same way, written to a brief of
+  chat without any number (mostly harmless talk with the words of card talk);
+- hostile: hostile-*.csv, card values dressed up as harmless numbers (development material).
 
 A committed development file is finished. A development file still being written (not yet
 committed: its writer is at work in the tree) is used only once its writer has marked it finished
@@ -99,7 +102,12 @@ def round_of(name: str) -> str:
 PARTS = {
     "dev-set": [ROOT.parent / "shared" / "chatfilter" / "dev-set.csv"],
     "development": sorted(p for p in CORPUS.glob("dev-*.csv") if finished(p)),
-    "held-out": sorted(CORPUS.glob("heldout-*.csv")),
+    "held-out": sorted(CORPUS.glob("heldout-*-mixed.csv")),
+    # Held out as well, written to another brief (ninth session): chat without any number, most of it
+    # harmless talk with the words of card talk ("raise your hand", "send your cards to grandma"),
+    # the rest requests for values without a number. Scored apart, so that the figures of the part
+    # above stay those of one brief.
+    "held-out without numbers": sorted(CORPUS.glob("heldout-*-nonumber.csv")),
     # Hostile members: card values dressed up as harmless numbers, written by helpers who had read only
     # the policy and the public description of the keeper (development material: their misses were read).
     "hostile": sorted(CORPUS.glob("hostile-*.csv")),
@@ -384,8 +392,8 @@ def main() -> int:
             return 2
         parts = {p: PARTS[p] for p in wanted}
     for name, files in list(parts.items()):
-        if not files and name == "held-out" and not args.data:
-            print("held-out: no held-out file yet")
+        if not files and name.startswith("held-out") and not args.data:
+            print(f"{name}: no held-out file yet")
             print()
             del parts[name]
             continue

@@ -210,6 +210,27 @@ def test_the_error_listing_refuses_a_held_out_part() -> None:
     assert "|" not in done.stdout  # no message listed
 
 
+@pytest.mark.parametrize("part", ["held-out", "held-out without numbers"])
+def test_the_benchmark_never_lists_the_errors_of_a_held_out_part(part: str) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "chatfilter.py"),
+            "--parts",
+            part,
+            "--show-errors",
+            "--passes",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    assert "refuses to list the held-out part's errors" in done.stderr
+    assert "missed:" not in done.stdout and "false alarm:" not in done.stdout
+
+
 def test_the_keeper_never_imports_discord_or_the_store() -> None:
     for path in (ROOT / "bot" / "chatfilter").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
