@@ -173,8 +173,9 @@ def test_the_stage_never_crashes_and_is_deterministic(message: str) -> None:
 def test_the_model_loads_with_both_models_and_thresholds() -> None:
     model = json.loads(override.MODEL_PATH.read_text(encoding="utf-8"))
     assert override.MODEL is not None
-    # r44, r51, r55, r59, r63, r70, r74, r78, r82, r86, r90, r94 and r98 are held out: never trained on
-    later = [f"r{n}" for n in range(38, 98) if n not in (44, 51, 55, 59, 63, 70, 74, 78, 82, 86, 90, 94)]
+    # r44, r51, r55, r59, r63, r70, r74, r78, r82, r86, r90, r94, r98 and r102 are held out: never trained on
+    held = (44, 51, 55, 59, 63, 70, 74, 78, 82, 86, 90, 94, 98)
+    later = [f"r{n}" for n in range(38, 102) if n not in held]
     assert model["rounds"] == [f"r{n}h" for n in range(4, 28)] + later
     assert len(model["veto"]) > 1000 and len(model["rescue"]) > 1000
     assert "bias" in model["veto"] and "bias" in model["rescue"]
@@ -353,6 +354,35 @@ def test_a_rescue_rests_on_the_messages_own_words(monkeypatch: pytest.MonkeyPatc
 def test_short_talk_without_numbers_is_never_flagged(message: str) -> None:
     """The committed stage: words it knows nothing of, or nothing, never make a warning."""
     assert not check(message).flag, message
+
+
+# Harmless talk without a number in the words of card talk, written (ninth session) before the stage
+# trained on rounds of such talk was built: allowed hints, other hands, other cards, the rule quoted.
+CARD_WORDS_HARMLESS = [
+    "raise your hand if you want another round",
+    "tell me about your hand injury, does it still hurt?",
+    "was hast du so vor heute abend?",
+    "send your cards to grandma before friday",
+    "my hand is terrible tonight lol",
+    "please don't play on the going-down pile yet",
+    "I have a really good card for the rising pile",
+    "we're not allowed to tell our cards, remember",
+    "ne dites pas vos cartes, c'est la règle",
+    "j'ai une super carte pour la pile qui descend",
+    "tengo una carta buenísima para la pila que sube",
+    "no juguéis en la pila de bajada todavía, porfa",
+    "wessen Zug ist es eigentlich?",
+    "ich kann da den Rückwärtstrick machen",
+    "the price is way too high for that graphics card",
+    "lávate las manos antes de comer",
+]
+
+
+def test_harmless_talk_in_the_words_of_card_talk_is_seldom_warned() -> None:
+    """The committed stage warns at most one of the sixteen (today "raise your hand if you want another
+    round"); the stages of 69 and 72 rounds, trained on no such talk, warned two."""
+    warned = [m for m in CARD_WORDS_HARMLESS if check(m).flag]
+    assert len(warned) <= 1, warned
 
 
 @pytest.mark.parametrize(("weight", "flagged"), [(0.3, False), (2.5, True)])
