@@ -379,8 +379,9 @@ CARD_WORDS_HARMLESS = [
 
 
 def test_harmless_talk_in_the_words_of_card_talk_is_seldom_warned() -> None:
-    """The committed stage warns at most one of the sixteen (today "raise your hand if you want another
-    round"); the stages of 69 and 72 rounds, trained on no such talk, warned two."""
+    """The committed stage warns at most one of the sixteen (that of 75 rounds warned "raise your hand if
+    you want another round", that of 78 none); the stages of 69 and 72 rounds, trained on no such talk,
+    warned two."""
     warned = [m for m in CARD_WORDS_HARMLESS if check(m).flag]
     assert len(warned) <= 1, warned
 
