@@ -901,8 +901,12 @@ def _asks_for_value(scene: Scene) -> bool:
         return False
     if roles.ASKS_WHAT_HELD.search(joined):
         return True
-    if (m := roles.ASKS_FOR_HAND.search(joined)) and not roles.NOT_BEFORE.search(joined[: m.start()]):
-        return True  # "dm me your hand", but not "don't dm me your hand"
+    if (m := roles.ASKS_FOR_HAND.search(joined)) and (
+        not joined[m.start()].isalnum() or not roles.NOT_BEFORE.search(joined[: m.start()])
+    ):
+        # "dm me your hand", but not "don't (just) dm me your hand"; a "not" of the clause before a
+        # comma or a full stop is not this request's: "don't worry, dm me your hand"
+        return True
     return not words & roles.PRICE_WORDS and bool(roles.ASKS_FOR_EXTREME.search(joined))
 
 

@@ -865,6 +865,9 @@ def test_dashed_digits_of_a_score_a_level_hours_or_a_sum_are_not_one_card(messag
         "vous avez quoi comme cartes ?",
         "c'est combien votre carte ?",
         "¿qué cartas tienes?",
+        # a "not" in the clause before is not this request's
+        "don't worry, dm me your hand",
+        "no, send me your cards pls",
     ],
 )
 def test_a_request_for_the_others_cards_without_a_number_is_flagged(message: str) -> None:
@@ -877,6 +880,7 @@ def test_a_request_for_the_others_cards_without_a_number_is_flagged(message: str
     "message",
     [
         "don't dm me your hand, that's cheating",
+        "don't just dm me your hand lol",
         "ne dites pas vos cartes, hein",
         "envoyez vos cartes postales à la famille",
         "dm me your hand size when you can",
