@@ -934,7 +934,7 @@ ASKS_WHAT_HELD = re.compile(
 )
 # Words without which none of the three can match: a quick test first.
 ASKS_HELD_WORDS = _set(
-    "hand hands cards mano manos cartas cartes main karten valeurs values valores werte numeros numbers "
+    "hand cards mano manos cartas cartes karten valeurs values valores werte numeros numbers "
     "chiffres zahlen nummern highest lowest haute petite basse grande grosse alta baja hoechste niedrigste "
     "kleinste groesste hast habt haste quoi combien carte"
 )
