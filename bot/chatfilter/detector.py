@@ -38,7 +38,7 @@ from bot.chatfilter.lexicon import (
 )
 from bot.chatfilter.normalize import Normalized, normalize
 from bot.chatfilter.roles import SAYINGS
-from bot.chatfilter.words import Piece, WordReading, read_leet, read_word
+from bot.chatfilter.words import LEET, Piece, WordReading, read_leet, read_word
 
 DEFAULT_HAND_SIZE = 8
 
@@ -2485,12 +2485,50 @@ def _mixed(
             "cm",
         ):
             return
+    half = _half_word(t.text, langs)
+    if half:  # "sixty6", "veinti5", "6teen", "3undvierzig": half a number in words, half in a digit
+        nums.append(Num(half, i, i, "leet", odd=True))
+        return
     if not t.text[0].isdigit() or not t.text[-1].isdigit() or any(c.isalpha() for c in t.text):
         found = read_leet(t.text, langs)
         if found and found[0].pieces[0].kind != "C":
             readings[i] = found
             return
         _glued_digits(i, t, nums)
+
+
+WORD_THEN_DIGIT = re.compile(r"([a-z]{4,})([1-9])")
+DIGIT_THEN_WORD = re.compile(r"([1-9])([a-z]{4,})")
+TEEN_TAILS = {"teen": "en", "zehn": "de"}  # "6teen", "7zehn"
+
+
+def _half_word(text: str, langs: tuple[str, ...]) -> int:
+    """A card number written half in words and half as a digit, glued: a tens word and its unit
+    ("sixty6", "SIXTY7", "veinti5", "quarante2"), a unit and its teen ending ("6teen", "7zehn") or a
+    unit and its tens the German way ("3undvierzig"). 0 for anything else ("win10", "mp3", "covid19").
+    Each word part must be spelled right in one of the keeper's languages."""
+    m = WORD_THEN_DIGIT.fullmatch(text)
+    if m:
+        head = read_word(m.group(1), langs)
+        if all(r.odd for r in head) and any(
+            not r.odd for r in read_word(m.group(1) + m.group(2).translate(LEET), langs)
+        ):
+            return 0  # the digit is the word's missing letter: "ochent4" is "ochenta", not 84
+        for reading in head:
+            if len(reading.pieces) == 1 and reading.pieces[0].kind in "DP" and not reading.decade:
+                return reading.pieces[0].value + int(m.group(2))  # D: tens; P: "dieci", "veinti"
+        return 0
+    m = DIGIT_THEN_WORD.fullmatch(text)
+    if not m:
+        return 0
+    unit, tail = int(m.group(1)), m.group(2)
+    if TEEN_TAILS.get(tail) in langs and unit >= 3:
+        return 10 + unit
+    if "de" in langs and tail.startswith("und"):
+        for reading in read_word(tail[3:], ("de",)):
+            if len(reading.pieces) == 1 and reading.pieces[0].kind == "D" and not reading.decade:
+                return reading.pieces[0].value + unit
+    return 0
 
 
 GLUE_WORDS = frozenset("ai have got my el le la hab habe tengo die der the is es est mine".split())

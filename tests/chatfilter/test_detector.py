@@ -913,3 +913,40 @@ def test_a_request_for_the_others_cards_without_a_number_is_flagged(message: str
 )
 def test_talk_of_hands_cards_and_highs_that_asks_for_no_card_stays_harmless(message: str) -> None:
     assert not check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("sixty6", 66),
+        ("SIXTY7 on pile 2?", 67),
+        ("got a 6teen lol", 16),
+        ("mine's 7teen", 17),
+        ("ich hab 3undvierzig", 43),
+        ("hab die 4zehn", 14),
+        ("tengo veinti5", 25),
+        ("tengo el dieci6", 16),
+        ("j'ai quarante2", 42),
+        ("j'ai la vingt9", 29),
+        ("sevnty1 here", 71),  # a misspelled tens word still reads
+    ],
+)
+def test_a_number_half_in_words_half_in_a_digit_is_the_whole_card(message: str, value: int) -> None:
+    verdict = check_rules(message)
+    assert verdict.flag, message
+    assert [f.value for f in verdict.numbers] == [value], message
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [("ochent4 y d0s", 82), ("novent4 y 5", 95)],  # the digit is the word's missing letter
+)
+def test_a_digit_that_spells_a_letter_of_a_number_word_stays_a_letter(message: str, value: int) -> None:
+    assert [f.value for f in check_rules(message).numbers] == [value], message
+
+
+@pytest.mark.parametrize(
+    "message", ["win10 update tonight", "my mp3 player died", "covid19 again", "level4 boss is hard", "1teen"]
+)
+def test_words_glued_to_a_digit_that_are_no_number_word_stay_harmless(message: str) -> None:
+    assert not check_rules(message).flag, message
