@@ -584,6 +584,32 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     "the number of pastis": (re.compile(r"(?:numero|chiffre|nombre)\s+du\s+pastis"), 51),
     "the smallest Schnapszahl": (re.compile(r"kleinste\w*\s+schnapszahl"), 11),
     "the largest Schnapszahl": (re.compile(r"(?:groesste|hoechste)\w*\s+schnapszahl"), 99),
+    "the keys of a piano": (
+        re.compile(
+            r"keys\s+(?:on|of)\s+(?:a|the)\s+piano|piano\s+keys|touches\s+(?:d\W*un|du)\s+piano|"
+            r"teclas\s+(?:de\s+un|del)\s+piano|tasten\s+(?:eines|des|am|vom|auf\s+dem)\s+klavier|klaviertasten"
+        ),
+        88,
+    ),
+    "a spider's legs": (
+        re.compile(
+            r"legs\s+(?:on|of)\s+a\s+spider|spider'?s\s+legs|pattes\s+d\W*une\s+araignee|"
+            r"patas\s+(?:de\s+una|de\s+la)\s+arana|beine\s+(?:einer|der)\s+spinne|spinnenbeine"
+        ),
+        8,
+    ),
+    "a chessboard": (
+        re.compile(
+            r"squares\s+(?:on|of)\s+a\s+chess\s?board|cases\s+(?:d\W*un|de\s+l\W*|sur\s+un)\s*echiquier|"
+            r"casillas\s+(?:de\s+un|del)\s+tablero|felder\s+(?:eines|des|auf\s+dem|am)\s+schachbrett\w*"
+        ),
+        64,
+    ),
+    "the erotic year": (re.compile(r"annee\s+erotique"), 69),
+    "the US drinking age, after": (
+        re.compile(r"drinking\s+age\s+in\s+(?:the\s+)?(?:us|usa|states|america)"),
+        21,
+    ),
 }
 # The words one of which stands in every message a reference above can match: only those
 # references are tried, and none when no such word stands in the message.
@@ -628,6 +654,11 @@ _REFERENCE_KEYS: dict[str, str] = {
     "the number of pastis": "pastis",
     "the smallest Schnapszahl": "schnapszahl",
     "the largest Schnapszahl": "schnapszahl",
+    "the keys of a piano": "keys piano touches teclas tasten klaviertasten",
+    "a spider's legs": "legs spider spiders pattes patas beine spinnenbeine",
+    "a chessboard": "squares cases casillas felder",
+    "the erotic year": "erotique",
+    "the US drinking age, after": "drinking",
 }
 assert set(_REFERENCE_KEYS) == set(REFERENCES), set(REFERENCES) ^ set(_REFERENCE_KEYS)
 REFERENCES_BY_WORD: dict[str, tuple[str, ...]] = {}

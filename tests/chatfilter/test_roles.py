@@ -1277,3 +1277,37 @@ def test_a_round_s_card_sentence_has_its_value(round_: str, message: str, value:
     verdict = check(message)
     assert verdict.flag, f"{round_}: missed {message!r} ({verdict.reason})"
     assert value in [f.value for f in verdict.numbers], f"{round_}: {message!r} {verdict.numbers}"
+
+
+# References found among the development rounds' misses (r111 to r117), said as one's card in new words.
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("my card is the number of keys on a piano", 88),
+        ("tengo las teclas de un piano", 88),
+        ("meine Karte: so viele wie Tasten am Klavier", 88),
+        ("j'ai le nombre de pattes d'une araignée", 8),
+        ("ich hab die Zahl der Felder auf dem Schachbrett", 64),
+        ("mi carta son las casillas de un tablero", 64),
+        ("j'ai une année érotique 😏", 69),
+        ("my card is the drinking age in the US", 21),
+    ],
+)
+def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int) -> None:
+    verdict = check(message)
+    assert verdict.flag, message
+    assert value in [f.value for f in verdict.numbers], message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the piano keys are sticky again",
+        "une année érotique, quelle chanson de Gainsbourg",
+        "les pattes d'une araignée, berk",
+        "las casillas de un tablero de ajedrez son blancas y negras",
+        "the drinking age in the US is a weird law",
+    ],
+)
+def test_a_reference_not_said_as_ones_card_stays_harmless(message: str) -> None:
+    assert not check(message).flag, message
