@@ -704,6 +704,7 @@ _WHOLE_RANGE = (
     r"de\s+tout\s+le\s+jeu|qui\s+existe|absolu|c'?\s*est\s+impossible|del\s+(?:juego|mazo)|"
     r"que\s+existe|de\s+todas|de\s+la\s+escala|de\s+l'?\s*echelle|of\s+the\s+scale|"
     r"(?:du|de\s+tout\s+le|dans\s+le)\s+paquet|(?:de|en)\s+(?:toda\s+)?la\s+baraja|en\s+el\s+mazo|"
+    r"(?:de|en)\s+todo\s+el\s+(?:mazo|juego)|"
     r"in\s+the\s+(?:whole\s+)?pack|im\s+(?:ganzen\s+)?kartenspiel)"
 )
 WHOLE_RANGE_END = re.compile(
@@ -732,7 +733,7 @@ RANGE_HIGH = re.compile(
 )
 HOLDING = re.compile(
     r"\b(?:i|ich|je|yo)\b|\b(?:have|got|hold|holding|mine|my|hab|habe|halte|meine|meiner|j'?ai|tiens|"
-    r"moi|ma|mon|tengo|mia|mi|llevo)\b"
+    r"moi|ma|mon|tengo|mia|mi|llevo)\b|\bbei\s+mir\b"
 )
 SECOND_EXTREME = re.compile(
     r"\b(?:2nd|second)\s+(?:lowest|highest)\b|\bzweit(?:hoechste|niedrigste|kleinste)"

@@ -1291,6 +1291,9 @@ def test_a_round_s_card_sentence_has_its_value(round_: str, message: str, value:
         ("mi carta son las casillas de un tablero", 64),
         ("j'ai une année érotique 😏", 69),
         ("my card is the drinking age in the US", 21),
+        # the end of the whole range, held: "de todo el mazo", "bei mir"
+        ("tengo la carta más baja de todo el mazo", 2),
+        ("die größte Karte im Spiel liegt bei mir", 99),
     ],
 )
 def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int) -> None:
