@@ -38,7 +38,7 @@ from bot.chatfilter.lexicon import (
 )
 from bot.chatfilter.normalize import Normalized, normalize
 from bot.chatfilter.roles import SAYINGS
-from bot.chatfilter.words import LEET, Piece, WordReading, read_leet, read_word
+from bot.chatfilter.words import Piece, WordReading, read_leet, read_word
 
 DEFAULT_HAND_SIZE = 8
 
@@ -2171,6 +2171,41 @@ IN_MY_HAND = re.compile(
 )
 
 
+# Before an everyday reference, what may stand between it and the verb of having: articles and the
+# words of a count ("j'ai le nombre de pattes d'une araignée", "ich hab die Anzahl der Felder").
+REFERENCE_FILLERS = frozenset(
+    "the a an le la les l une un des du de d der die das den dem des ein eine einen el los las lo una "
+    "number of nombre numero anzahl zahl as many so viele wie autant que tantas tantos como ' ’ :".split()
+)
+OWN_HAVING = frozenset("have got hold ai tengo hab habe tiens llevo halte".split())
+REFERENCE_CARD_WORDS = frozenset("card carte carta karte cards cartes cartas karten hand main mano".split())
+REFERENCE_MY_CARD = re.compile(
+    r"\b(?:mine|mine's|my\s+card|ma\s+carte|mi\s+carta|meine\s+karte|la\s+mienne|le\s+mien|la\s+mia|"
+    r"el\s+mio|la\s+mia)\b"
+)
+
+
+def _everyday_reference_framed(scene: Scene, covered: list[int], before: list[str], after: list[str]) -> bool:
+    """An everyday thing's number (a piano's keys, a spider's legs) is one's card only when said as
+    such: "my card" or "=", a card or hand word beside it, or a verb of having right before it (only
+    articles and count words between) with nothing after it but the end of its clause. "j'ai peur des
+    pattes d'une araignée", "ich hab die Klaviertasten geputzt" and "the piano keys are sticky, I have
+    to get them fixed" are talk."""
+    if (
+        "=" in before
+        or REFERENCE_MY_CARD.search(scene.joined)
+        or REFERENCE_CARD_WORDS & set(before[-4:] + after[:4])
+    ):
+        return True
+    k = covered[0] - 1
+    while k >= 0 and scene.words[k] in REFERENCE_FILLERS:
+        k -= 1
+    if k < 0 or scene.words[k] not in OWN_HAVING:
+        return False
+    nxt = covered[-1] + 1
+    return nxt >= len(scene.words) or not scene.words[nxt].isalnum()
+
+
 def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) -> None:
     """A thing everyone knows the number of, said as one's card: a verb of having shortly before it,
     "my card", or "=". Without that frame it is talk ("the seven deadly sins of this game")."""
@@ -2185,13 +2220,16 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
             continue
         before = scene.words[max(0, covered[0] - 8) : covered[0]]
         after = scene.words[covered[-1] + 1 : covered[-1] + 7]
-        framed = (
-            (set(before) | set(after)) & HAVE_BUT_ME
-            or roles.MINE.search(scene.joined)
-            or "=" in before
-            or REFERENCE_FRAME & set(before)
-            or ((set(after) | set(before)) & HAND_NOUNS and IN_MY_HAND.search(scene.joined))
-        )
+        if name in roles.EVERYDAY_REFERENCES:
+            framed = _everyday_reference_framed(scene, covered, before, after)
+        else:
+            framed = (
+                (set(before) | set(after)) & HAVE_BUT_ME
+                or roles.MINE.search(scene.joined)
+                or "=" in before
+                or REFERENCE_FRAME & set(before)
+                or ((set(after) | set(before)) & HAND_NOUNS and IN_MY_HAND.search(scene.joined))
+            )
         if framed and not scene.wordset & roles.AGE_VERBS:
             nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
             used.update(covered)
@@ -2485,9 +2523,12 @@ def _mixed(
             "cm",
         ):
             return
-    half = _half_word(t.text, langs)
-    if half:  # "sixty6", "veinti5", "6teen", "3undvierzig": half a number in words, half in a digit
-        nums.append(Num(half, i, i, "leet", odd=True))
+    # "sixty6", "veinti5", "6teen", "3undvierzig": half a number in words, half in a digit. Not the
+    # end of a hyphened compound ("quatre-vingt5"), and read as words are: "turning sixty5" is an age.
+    joined = i > 1 and toks[i - 1].text == "-" and toks[i - 2].end == toks[i - 1].start
+    half = 0 if joined else _half_word(t.text, langs)
+    if half:
+        nums.append(Num(half, i, i, "word", odd=True))
         return
     if not t.text[0].isdigit() or not t.text[-1].isdigit() or any(c.isalpha() for c in t.text):
         found = read_leet(t.text, langs)
@@ -2504,19 +2545,17 @@ TEEN_TAILS = {"teen": "en", "zehn": "de"}  # "6teen", "7zehn"
 
 def _half_word(text: str, langs: tuple[str, ...]) -> int:
     """A card number written half in words and half as a digit, glued: a tens word and its unit
-    ("sixty6", "SIXTY7", "veinti5", "quarante2"), a unit and its teen ending ("6teen", "7zehn") or a
-    unit and its tens the German way ("3undvierzig"). 0 for anything else ("win10", "mp3", "covid19").
-    Each word part must be spelled right in one of the keeper's languages."""
+    ("sixty6", "SIXTY7", "veinti5", "quarante2", "dreißig5"), a unit and its teen ending ("6teen",
+    "7zehn") or a unit and its tens the German way ("3undvierzig"). 0 for anything else ("win10",
+    "mp3", "covid19"). The word part must be a tens word spelled right in one of the keeper's
+    languages, not an ordinal: "venti2" (a coffee), "mighty5" or "Trent2" are no misspelled tens."""
+    text = fold(text)
     m = WORD_THEN_DIGIT.fullmatch(text)
     if m:
-        head = read_word(m.group(1), langs)
-        if all(r.odd for r in head) and any(
-            not r.odd for r in read_word(m.group(1) + m.group(2).translate(LEET), langs)
-        ):
-            return 0  # the digit is the word's missing letter: "ochent4" is "ochenta", not 84
-        for reading in head:
-            if len(reading.pieces) == 1 and reading.pieces[0].kind in "DP" and not reading.decade:
-                return reading.pieces[0].value + int(m.group(2))  # D: tens; P: "dieci", "veinti"
+        for reading in read_word(m.group(1), langs):
+            piece = reading.pieces[0]
+            if len(reading.pieces) == 1 and piece.kind in "DP" and not (reading.odd or reading.ordinal):
+                return piece.value + int(m.group(2))  # D: tens; P: "dieci", "veinti"
         return 0
     m = DIGIT_THEN_WORD.fullmatch(text)
     if not m:
@@ -2526,8 +2565,9 @@ def _half_word(text: str, langs: tuple[str, ...]) -> int:
         return 10 + unit
     if "de" in langs and tail.startswith("und"):
         for reading in read_word(tail[3:], ("de",)):
-            if len(reading.pieces) == 1 and reading.pieces[0].kind == "D" and not reading.decade:
-                return reading.pieces[0].value + unit
+            piece = reading.pieces[0]
+            if len(reading.pieces) == 1 and piece.kind == "D" and not (reading.odd or reading.ordinal):
+                return piece.value + unit
     return 0
 
 

@@ -586,22 +586,26 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     "the largest Schnapszahl": (re.compile(r"(?:groesste|hoechste)\w*\s+schnapszahl"), 99),
     "the keys of a piano": (
         re.compile(
-            r"keys\s+(?:on|of)\s+(?:a|the)\s+piano|piano\s+keys|touches\s+(?:d\W*un|du)\s+piano|"
-            r"teclas\s+(?:de\s+un|del)\s+piano|tasten\s+(?:eines|des|am|vom|auf\s+dem)\s+klavier|klaviertasten"
+            r"keys\s+(?:on|of)\s+(?:a|the)\s+(?:grand\s+)?piano|piano\s+keys|touches\s+(?:d\W*un|du|de)\s+piano|"
+            r"teclas\s+(?:de\s+un|del|de)\s+piano|"
+            r"tasten\s+(?:eines|des|am|vom|auf\s+dem|an\s+einem)\s+klavier|klaviertasten"
         ),
         88,
     ),
     "a spider's legs": (
         re.compile(
-            r"legs\s+(?:on|of)\s+a\s+spider|spider'?s\s+legs|pattes\s+d\W*une\s+araignee|"
-            r"patas\s+(?:de\s+una|de\s+la)\s+arana|beine\s+(?:einer|der)\s+spinne|spinnenbeine"
+            r"legs\s+(?:on|of)\s+a\s+spider|spider'?s?\s+legs|legs\s+a\s+spider\s+has|"
+            r"pattes\s+(?:d\W*une|de\s+l\W*|d\W*)\s*araignee|patas\s+de\s+(?:una\s+|la\s+)?arana|"
+            r"beine\s+(?:einer|der|von\s+einer)\s+spinne|spinnenbeine"
         ),
         8,
     ),
     "a chessboard": (
         re.compile(
-            r"squares\s+(?:on|of)\s+a\s+chess\s?board|cases\s+(?:d\W*un|de\s+l\W*|sur\s+un)\s*echiquier|"
-            r"casillas\s+(?:de\s+un|del)\s+tablero|felder\s+(?:eines|des|auf\s+dem|am)\s+schachbrett\w*"
+            r"squares\s+(?:on|of|in)\s+(?:a|the)\s+chess\s?board|chess\s+squares|"
+            r"cases\s+(?:d\W*un|de\s+l\W*|sur\s+l\W*|sur\s+un)\s*echiquier|"
+            r"casillas\s+(?:de\s+un|del)\s+tablero\s+de\s+ajedrez|casillas\s+del\s+ajedrez|"
+            r"felder\s+(?:eines|des|auf\s+dem|am|auf\s+einem)\s+schachbrett\w*|schachbrettfelder"
         ),
         64,
     ),
@@ -611,6 +615,17 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         21,
     ),
 }
+# References to everyday things, often talked of for themselves: said as one's card only in a
+# stricter frame (detector._everyday_reference_framed).
+EVERYDAY_REFERENCES = frozenset(
+    {
+        "the keys of a piano",
+        "a spider's legs",
+        "a chessboard",
+        "the erotic year",
+        "the US drinking age, after",
+    }
+)
 # The words one of which stands in every message a reference above can match: only those
 # references are tried, and none when no such word stands in the message.
 _REFERENCE_KEYS: dict[str, str] = {
@@ -656,7 +671,7 @@ _REFERENCE_KEYS: dict[str, str] = {
     "the largest Schnapszahl": "schnapszahl",
     "the keys of a piano": "keys piano touches teclas tasten klaviertasten",
     "a spider's legs": "legs spider spiders pattes patas beine spinnenbeine",
-    "a chessboard": "squares cases casillas felder",
+    "a chessboard": "squares cases casillas felder schachbrettfelder",
     "the erotic year": "erotique",
     "the US drinking age, after": "drinking",
 }
@@ -704,7 +719,7 @@ _WHOLE_RANGE = (
     r"de\s+tout\s+le\s+jeu|qui\s+existe|absolu|c'?\s*est\s+impossible|del\s+(?:juego|mazo)|"
     r"que\s+existe|de\s+todas|de\s+la\s+escala|de\s+l'?\s*echelle|of\s+the\s+scale|"
     r"(?:du|de\s+tout\s+le|dans\s+le)\s+paquet|(?:de|en)\s+(?:toda\s+)?la\s+baraja|en\s+el\s+mazo|"
-    r"(?:de|en)\s+todo\s+el\s+(?:mazo|juego)|"
+    r"(?:de|en)\s+todo\s+el\s+mazo|"
     r"in\s+the\s+(?:whole\s+)?pack|im\s+(?:ganzen\s+)?kartenspiel)"
 )
 WHOLE_RANGE_END = re.compile(
@@ -733,7 +748,7 @@ RANGE_HIGH = re.compile(
 )
 HOLDING = re.compile(
     r"\b(?:i|ich|je|yo)\b|\b(?:have|got|hold|holding|mine|my|hab|habe|halte|meine|meiner|j'?ai|tiens|"
-    r"moi|ma|mon|tengo|mia|mi|llevo)\b|\bbei\s+mir\b"
+    r"moi|ma|mon|tengo|mia|mi|llevo)\b|\b(?:ist|liegt)\s+bei\s+mir\b(?!\s+\w)"
 )
 SECOND_EXTREME = re.compile(
     r"\b(?:2nd|second)\s+(?:lowest|highest)\b|\bzweit(?:hoechste|niedrigste|kleinste)"

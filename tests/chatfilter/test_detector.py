@@ -928,7 +928,7 @@ def test_talk_of_hands_cards_and_highs_that_asks_for_no_card_stays_harmless(mess
         ("tengo el dieci6", 16),
         ("j'ai quarante2", 42),
         ("j'ai la vingt9", 29),
-        ("sevnty1 here", 71),  # a misspelled tens word still reads
+        ("dreißig5 hab ich", 35),  # folded as words are
     ],
 )
 def test_a_number_half_in_words_half_in_a_digit_is_the_whole_card(message: str, value: int) -> None:
@@ -949,4 +949,19 @@ def test_a_digit_that_spells_a_letter_of_a_number_word_stays_a_letter(message: s
     "message", ["win10 update tonight", "my mp3 player died", "covid19 again", "level4 boss is hard", "1teen"]
 )
 def test_words_glued_to_a_digit_that_are_no_number_word_stay_harmless(message: str) -> None:
+    assert not check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'm turning sixty5 next week",  # an age, as "sixty five" would be
+        "llego en veinti5 minutos",
+        "cuesta veinti5 euros",
+        "un venti2 por favor",  # a coffee size, not a misspelled tens word
+        "Trent2 is afk again",
+        "gg mighty5, nice game",
+    ],
+)
+def test_a_glued_half_word_gets_the_roles_of_its_words(message: str) -> None:
     assert not check_rules(message).flag, message

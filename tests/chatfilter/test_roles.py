@@ -1288,7 +1288,7 @@ def test_a_round_s_card_sentence_has_its_value(round_: str, message: str, value:
         ("meine Karte: so viele wie Tasten am Klavier", 88),
         ("j'ai le nombre de pattes d'une araignée", 8),
         ("ich hab die Zahl der Felder auf dem Schachbrett", 64),
-        ("mi carta son las casillas de un tablero", 64),
+        ("mi carta son las casillas de un tablero de ajedrez", 64),
         ("j'ai une année érotique 😏", 69),
         ("my card is the drinking age in the US", 21),
         # the end of the whole range, held: "de todo el mazo", "bei mir"
@@ -1310,6 +1310,19 @@ def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int
         "les pattes d'une araignée, berk",
         "las casillas de un tablero de ajedrez son blancas y negras",
         "the drinking age in the US is a weird law",
+        # a second reader's: the things themselves, with a verb of having somewhere in the message
+        "the piano keys are sticky, I have to get them fixed",
+        "ich hab gestern die Klaviertasten gereinigt",
+        "meine Klaviertasten sind total verstaubt",
+        "j'ai peur des pattes d'une araignée",
+        "tengo que mover la ficha por las casillas del tablero",
+        "ich hab ein Schachbrett gekauft, die Felder des Schachbretts sind winzig",
+        "j'ai écouté année érotique de Gainsbourg hier",
+        "I had my first beer way before the drinking age in the US",
+        # the end of a range that is no card's: "bei mir" is "for me", and Spanish puts the noun first
+        "bei mir ist die Verbindung am höchsten überhaupt",
+        "der Lag ist bei mir am größten überhaupt",
+        "mi ping es el más alto de todo el juego",
     ],
 )
 def test_a_reference_not_said_as_ones_card_stays_harmless(message: str) -> None:
