@@ -2233,7 +2233,9 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
         if framed and not scene.wordset & roles.AGE_VERBS:
             nums.append(Num(value, covered[0], covered[-1], "saying", odd=True))
             used.update(covered)
-        else:
+        elif name not in roles.EVERYDAY_REFERENCES:
+            # The learned stage may still read it as a card. Not an everyday thing talked of for
+            # itself ("j'ai nettoyé les touches du piano"): its number would tip the stage over.
             scene.unframed.append((value, covered[0], covered[-1]))
 
 

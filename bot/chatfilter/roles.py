@@ -610,20 +610,6 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
         64,
     ),
     "the erotic year": (re.compile(r"annee\s+erotique"), 69),
-    "the département of Marseille": (
-        re.compile(r"departement\s+(?:de\s+|des\s+)?(?:marseille|bouches\W+du\W+rhone)"),
-        13,
-    ),
-    "the département of Lyon": (re.compile(r"departement\s+(?:de\s+|du\s+)?(?:lyon|rhone)\b"), 69),
-    "the département of Lille": (re.compile(r"departement\s+(?:de\s+|du\s+)?(?:lille|nord)\b"), 59),
-    "the département of Bordeaux": (
-        re.compile(r"departement\s+(?:de\s+la\s+|de\s+)?(?:bordeaux|gironde)"),
-        33,
-    ),
-    "the département of Toulouse": (
-        re.compile(r"departement\s+(?:de\s+la\s+|de\s+)?(?:toulouse|haute\W+garonne)"),
-        31,
-    ),
     "the US drinking age, after": (
         re.compile(r"drinking\s+age\s+in\s+(?:the\s+)?(?:us|usa|states|america)"),
         21,
@@ -638,11 +624,6 @@ EVERYDAY_REFERENCES = frozenset(
         "a chessboard",
         "the erotic year",
         "the US drinking age, after",
-        "the département of Marseille",
-        "the département of Lyon",
-        "the département of Lille",
-        "the département of Bordeaux",
-        "the département of Toulouse",
     }
 )
 # The words one of which stands in every message a reference above can match: only those
@@ -692,11 +673,6 @@ _REFERENCE_KEYS: dict[str, str] = {
     "a spider's legs": "legs spider spiders pattes patas beine spinnenbeine",
     "a chessboard": "squares cases casillas felder schachbrettfelder",
     "the erotic year": "erotique",
-    "the département of Marseille": "departement",
-    "the département of Lyon": "departement",
-    "the département of Lille": "departement",
-    "the département of Bordeaux": "departement",
-    "the département of Toulouse": "departement",
     "the US drinking age, after": "drinking",
 }
 assert set(_REFERENCE_KEYS) == set(REFERENCES), set(REFERENCES) ^ set(_REFERENCE_KEYS)

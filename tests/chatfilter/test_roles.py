@@ -1294,9 +1294,6 @@ def test_a_round_s_card_sentence_has_its_value(round_: str, message: str, value:
         # the end of the whole range, held: "de todo el mazo", "bei mir"
         ("tengo la carta más baja de todo el mazo", 2),
         ("die größte Karte im Spiel liegt bei mir", 99),
-        # French départements by their town or name
-        ("ma carte c'est le département du Rhône 😏", 69),
-        ("j'ai le numéro du département de Marseille 😎", 13),
     ],
 )
 def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int) -> None:
@@ -1326,9 +1323,16 @@ def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int
         "bei mir ist die Verbindung am höchsten überhaupt",
         "der Lag ist bei mir am größten überhaupt",
         "mi ping es el más alto de todo el juego",
-        "j'habite dans le département du Rhône, j'ai froid",
-        "le département du Nord a voté hier",
     ],
 )
 def test_a_reference_not_said_as_ones_card_stays_harmless(message: str) -> None:
     assert not check(message).flag, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["j'ai nettoyé les touches du piano ce matin", "ich hab gestern die Klaviertasten gereinigt"],
+)
+def test_an_everyday_reference_not_said_as_ones_card_gives_the_stage_no_number(message: str) -> None:
+    verdict = check(message)
+    assert not verdict.flag and not verdict.read, verdict
