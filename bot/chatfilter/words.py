@@ -257,9 +257,6 @@ def read_word(raw: str, langs: tuple[str, ...]) -> tuple[WordReading, ...]:
             if a is None and b is None:
                 continue  # one half at least is spelled right
             a = a or _typo_piece(left, lang)
-            if a is None and lang == "es" and left[-1:] in ("y", "i") and len(left) > 4:
-                # Spanish tens and unit glued by their "y" ("trentaydós", "trentainueve"), tens misspelled.
-                a = table.get(left[:-1]) or _typo_piece(left[:-1], lang)
             b = b or _typo_piece(right, lang)
             if a and b and a[1] == "D" and b[1] == "U":
                 readings.append(WordReading(lang, (Piece(*a), Piece(*b)), odd=True))

@@ -965,14 +965,3 @@ def test_words_glued_to_a_digit_that_are_no_number_word_stay_harmless(message: s
 )
 def test_a_glued_half_word_gets_the_roles_of_its_words(message: str) -> None:
     assert not check_rules(message).flag, message
-
-
-@pytest.mark.parametrize(
-    ("message", "value"),
-    [("trentaydós, pa que lo sepáis", 32), ("tengo trentainueve tío", 39), ("cuarentaytres", 43)],
-)
-def test_spanish_tens_and_unit_glued_by_their_y_are_read_with_the_tens_misspelled(
-    message: str, value: int
-) -> None:
-    verdict = check_rules(message)
-    assert verdict.flag and [f.value for f in verdict.numbers] == [value], message
