@@ -2178,19 +2178,20 @@ REFERENCE_FILLERS = frozenset(
     "number of nombre numero anzahl zahl as many so viele wie autant que tantas tantos como ' ’ :".split()
 )
 OWN_HAVING = frozenset("have got hold ai tengo hab habe tiens llevo halte".split())
-REFERENCE_CARD_WORDS = frozenset("card carte carta karte cards cartes cartas karten hand main mano".split())
+REFERENCE_CARD_WORDS = frozenset("card carte carta karte cards cartes cartas karten".split()) | HAND_NOUNS
+# "mine" but not the French "mine de rien" (casually), which opens all kinds of talk.
 REFERENCE_MY_CARD = re.compile(
-    r"\b(?:mine|mine's|my\s+card|ma\s+carte|mi\s+carta|meine\s+karte|la\s+mienne|le\s+mien|la\s+mia|"
-    r"el\s+mio|la\s+mia)\b"
+    r"\b(?:mine(?!\s+de\b)|my\s+card|ma\s+carte|mi\s+carta|meine\s+karte|la\s+mienne|le\s+mien|"
+    r"la\s+mia|el\s+mio)\b"
 )
 
 
 def _everyday_reference_framed(scene: Scene, covered: list[int], before: list[str], after: list[str]) -> bool:
     """An everyday thing's number (a piano's keys, a spider's legs) is one's card only when said as
     such: "my card" or "=", a card or hand word beside it, or a verb of having right before it (only
-    articles and count words between) with nothing after it but the end of its clause. "j'ai peur des
-    pattes d'une araignée", "ich hab die Klaviertasten geputzt" and "the piano keys are sticky, I have
-    to get them fixed" are talk."""
+    articles and count words between) with nothing after it but a laugh and the end of its clause.
+    "j'ai peur des pattes d'une araignée", "ich hab die Klaviertasten geputzt" and "the piano keys are
+    sticky, I have to get them fixed" are talk."""
     if (
         "=" in before
         or REFERENCE_MY_CARD.search(scene.joined)
@@ -2203,6 +2204,8 @@ def _everyday_reference_framed(scene: Scene, covered: list[int], before: list[st
     if k < 0 or scene.words[k] not in OWN_HAVING:
         return False
     nxt = covered[-1] + 1
+    while nxt < len(scene.words) and scene.words[nxt] in roles.LAUGHS:
+        nxt += 1  # a laugh ends the clause too: "j'ai le nombre de touches d'un piano mdr"
     return nxt >= len(scene.words) or not scene.words[nxt].isalnum()
 
 

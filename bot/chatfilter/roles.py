@@ -906,6 +906,7 @@ ASK_WHAT = re.compile(
     r"diferencia|abstand)\b.*\b(?:pile|stapel|pila|top)\b|\b(?:pile|stapel|pila)\b.*\b(?:how\s+far|ecart|"
     r"distancia|diferencia|abstand)\b"
 )
+LAUGHS = _set("lol lool lmao mdr ptdr jaja jajaja jeje haha hahaha hihi xd")  # a message's laugh at its end
 PHONE_WORDS = _set("phone handy telefon tel whatsapp portable movil telefono celular")
 # Where a request opens: the start of the message or of a clause, or after a filler ("pls", "ok",
 # "@name"). A verb after anything else is not a request of the sender's ("you can't tell your cards",

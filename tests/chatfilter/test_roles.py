@@ -1294,6 +1294,9 @@ def test_a_round_s_card_sentence_has_its_value(round_: str, message: str, value:
         # the end of the whole range, held: "de todo el mazo", "bei mir"
         ("tengo la carta más baja de todo el mazo", 2),
         ("die größte Karte im Spiel liegt bei mir", 99),
+        # a laugh after the reference does not hide it (a hostile member's way round the frame)
+        ("j'ai le nombre de touches d'un piano mdr 😏", 88),
+        ("tengo las teclas de un piano jaja", 88),
     ],
 )
 def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int) -> None:
@@ -1323,6 +1326,7 @@ def test_a_reference_said_as_ones_card_tells_its_number(message: str, value: int
         "bei mir ist die Verbindung am höchsten überhaupt",
         "der Lag ist bei mir am größten überhaupt",
         "mi ping es el más alto de todo el juego",
+        "mine de rien, j'ai nettoyé les touches du piano",  # "casually", not "mine"
     ],
 )
 def test_a_reference_not_said_as_ones_card_stays_harmless(message: str) -> None:
