@@ -16,10 +16,11 @@ import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import pairwise
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 from text_to_num import text2num
 
 from bot.chatfilter import override, roles
@@ -1009,12 +1010,12 @@ LANGUAGE_HINTS: dict[str, frozenset[str]] = {
 # words of one language only ("huit", "zwölf").
 _VOTES: dict[str, list[str]] = {}
 for _lang, _words in LANGUAGE_HINTS.items():
-    for _word in _words:
-        _VOTES.setdefault(_word, []).append(_lang)
-for _word in {w for table in CARDINALS.values() for w in table}:
-    _langs = [lang for lang, table in CARDINALS.items() if _word in table]
-    if len(_langs) == 1 and _word not in AMBIGUOUS and len(_word) > 2:
-        _VOTES.setdefault(_word, []).append(_langs[0])
+    for _hint in _words:
+        _VOTES.setdefault(_hint, []).append(_lang)
+for _hint in {w for table in CARDINALS.values() for w in table}:
+    _langs = [lang for lang, table in CARDINALS.items() if _hint in table]
+    if len(_langs) == 1 and _hint not in AMBIGUOUS and len(_hint) > 2:
+        _VOTES.setdefault(_hint, []).append(_langs[0])
 VOTES: dict[str, tuple[str, ...]] = {w: tuple(langs) for w, langs in _VOTES.items()}
 
 
@@ -1624,6 +1625,35 @@ def _said_of_digits(word_set: frozenset[str], words: list[str]) -> bool:
     )
 
 
+# The tests a riddle's clues put to each candidate card x (bound with functools.partial).
+def _digit_sum_is(total: int, x: int) -> bool:
+    return x // 10 + x % 10 == total
+
+
+def _last_digit_is(digit: int, x: int) -> bool:
+    return x % 10 == digit
+
+
+def _first_digit_is(digit: int, x: int) -> bool:
+    return x // 10 == digit
+
+
+def _tens_are(tens: int, x: int) -> bool:
+    return x // 10 * 10 == tens
+
+
+def _below(bound: int, x: int) -> bool:
+    return x < bound
+
+
+def _above(bound: int, x: int) -> bool:
+    return x > bound
+
+
+def _between(low: int, high: int, x: int) -> bool:
+    return low <= x <= high
+
+
 def _digit_riddle(nums: list[Num], scene: Scene) -> None:
     """A riddle of digits: the one card (10..99) that fits every clue (their sum, a first or last
     digit, the tens, a bound, odd or even, two like digits), kept on the scene with the clues'
@@ -1640,7 +1670,7 @@ def _digit_riddle(nums: list[Num], scene: Scene) -> None:
         if not 1 <= total.value <= 18:
             return
         clues.append(total)
-        tests.append(lambda x, s=total.value: x // 10 + x % 10 == s)
+        tests.append(partial(_digit_sum_is, total.value))
     last = tens = None
     for n in nums:
         if n is total or n.first != n.last or any(n is c for c in clues):
@@ -1656,7 +1686,7 @@ def _digit_riddle(nums: list[Num], scene: Scene) -> None:
         if told and last is None and b1 in RIDDLE_LINKS and b2 in LAST_DIGIT:
             last = n  # "ends in 7", "acaba en 5", "finit par 3", "endet auf 5"
             clues.append(n)
-            tests.append(lambda x, d=n.value: x % 10 == d)
+            tests.append(partial(_last_digit_is, n.value))
         elif (
             told
             and total is not None
@@ -1665,7 +1695,7 @@ def _digit_riddle(nums: list[Num], scene: Scene) -> None:
             )
         ):  # "commence par 3", "fängt mit 4 an", "erste Ziffer 4"
             clues.append(n)
-            tests.append(lambda x, d=n.value: x // 10 == d)
+            tests.append(partial(_first_digit_is, n.value))
         elif (
             tens is None
             and 20 <= n.value <= 90
@@ -1680,15 +1710,15 @@ def _digit_riddle(nums: list[Num], scene: Scene) -> None:
         ):  # "in the 40s", "en los treinta", "dans les 80": not "los 20 euros", "the 40 bus"
             tens = n
             clues.append(n)
-            tests.append(lambda x, t=n.value: x // 10 * 10 == t)
+            tests.append(partial(_tens_are, n.value))
         elif total is not None and (bound := _riddle_bound(k, words)):
             clues.append(n)
-            tests.append((lambda x, b=n.value: x < b) if bound == "<" else (lambda x, b=n.value: x > b))
+            tests.append(partial(_below if bound == "<" else _above, n.value))
         elif total is not None and b1 in BETWEEN and k + 2 < len(words) and words[k + 1] in AND_WORDS:
             upper = next((m for m in nums if m.first == k + 2 and m.last == k + 2), None)
             if upper is not None and not set(words[k + 3 : k + 4]) & UNITS_OR_COUNT_NOUNS:
                 clues += (n, upper)
-                tests.append(lambda x, a=n.value, b=upper.value: a <= x <= b)
+                tests.append(partial(_between, n.value, upper.value))
     if total is None and (
         last is None
         or tens is None
@@ -1853,10 +1883,16 @@ def _tens_and_unit(nums: list[Num], toks: list[Tok], text: str) -> list[Num]:
             k += 1
             continue
         if a.how in ("word", "leet") and 20 <= a.value <= 90 and a.value % 10 == 0:
-            unit = _misspelled_unit(a, toks, text)
-            if unit:
+            misspelled = _misspelled_unit(a, toks, text)
+            if misspelled:
                 out.append(
-                    Num(a.value + unit[0], min(a.first, unit[1]), max(a.last, unit[1]), "word", odd=True)
+                    Num(
+                        a.value + misspelled[0],
+                        min(a.first, misspelled[1]),
+                        max(a.last, misspelled[1]),
+                        "word",
+                        odd=True,
+                    )
                 )
                 k += 1
                 continue
@@ -1949,7 +1985,7 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
     k = 0
     while k < len(nums):
         a = nums[k]
-        found = None
+        found: tuple[int | None, int, int] | None = None  # (the partner's index in nums, its token, unit)
         if (
             a.first == a.last
             and a.how in ("digits", "word")
@@ -1969,9 +2005,9 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                         found = (j, b.last, b.value)
                     break
         if found is not None:
-            j, last, unit = found
+            partner, last, unit = found
             between = [w for w in words[a.last + 1 : last] if w not in ZEROS]
-            others = nums[k + 1 : j] if j is not None else []
+            others = nums[k + 1 : partner] if partner is not None else []
             linked = all(w in DIGIT_LINKS or w.isdigit() for w in between) and all(
                 m.how == "ordinal" or id(m) in articles for m in others
             )
@@ -1983,18 +2019,18 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                 and set(between) <= {",", "-"}
                 and (not after or after in (".", "!", "…") or after in HOLDER_AFTER)
             )
-            following = nums[j + 1] if j is not None and j + 1 < len(nums) else None
+            following = nums[partner + 1] if partner is not None and partner + 1 < len(nums) else None
             listed = following is not None and following.how in ("digits", "word") and following.value <= 9
             score = unit == 0 and (scene.result or scene.wordset & SPORT)  # "wir haben vier null gewonnen"
             if (
                 linked
-                and (said_in_order or alone or (j is None and not score))
+                and (said_in_order or alone or (partner is None and not score))
                 and not listed
                 and (between or a.how == "word")
                 and a.first not in scene.idiom
             ):
                 out.append(Num(a.value * 10 + unit, a.first, last, "spelled", odd=True))
-                k = (j if j is not None else k) + 1
+                k = (partner if partner is not None else k) + 1
                 continue
         out.append(a)
         k += 1
@@ -2223,6 +2259,7 @@ def _references(scene: Scene, nums: list[Num], used: set[int], names: set[str]) 
             continue
         before = scene.words[max(0, covered[0] - 8) : covered[0]]
         after = scene.words[covered[-1] + 1 : covered[-1] + 7]
+        framed: object
         if name in roles.EVERYDAY_REFERENCES:
             framed = _everyday_reference_framed(scene, covered, before, after)
         else:
@@ -2918,13 +2955,18 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
         i += 1
 
 
+# Compiled (see bot/chatfilter/__init__.py), these two stay Python classes: the one is a descriptor, the
+# other keeps what it has computed in its instance's __dict__.
+@mypyc_attr(native_class=False)
 class cached_property:  # like functools.cached_property, without its lock
     """A value computed on first use and kept on the instance; a Scene lives in one call, one thread."""
 
     def __init__(self, func: Callable[[Any], Any]) -> None:
         self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name  # not func.__name__: a compiled function has none
 
     def __get__(self, obj: Any, cls: type | None = None) -> Any:
         if obj is None:
@@ -2946,6 +2988,7 @@ def _word(toks: list[Tok], i: int) -> str:
     return fold(toks[i].text) if 0 <= i < len(toks) else ""
 
 
+@mypyc_attr(native_class=False)
 class Scene:
     """What the whole message says, read once: folded words, its cues and fixed expressions.
 
@@ -2955,7 +2998,7 @@ class Scene:
     def __init__(self, toks: list[Tok], text: str, message: str = "") -> None:
         self.text = text
         self.message = message
-        self.upper: list[bool] = []
+        self.upper: bytes | list[bool] = b""
         self.lookalike: list[bool] = []
         self.starts: list[int] = []
         self._at: dict[frozenset[str], set[int]] = {}
@@ -3021,7 +3064,7 @@ class Scene:
 
     def capital(self, k: int) -> bool:
         """The token was written with a capital letter (a German noun)."""
-        return bool(self.upper) and self.words[k].isalpha() and self.upper[self.starts[k]]
+        return bool(self.upper) and self.words[k].isalpha() and bool(self.upper[self.starts[k]])
 
     @cached_property
     def capitals(self) -> bool:
@@ -3380,6 +3423,13 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     if value >= 10 or _card_cue(n, prev, nxt, b1, a1, scene, toks):
         return None
     return "a small number"
+
+
+# The verbs after "mit <number>" that tell what one did or knew at that age ("mit 18 kannte ich…").
+AGED_WITH_VERBS = frozenset(
+    "hab habe hatte war bin konnte durfte jahren fing spielte ist "
+    "lern lerne lernte kannte wusste heiratete".split()
+)
 
 
 def _harmless(
@@ -3886,8 +3936,8 @@ def _harmless(
         return "a count of cards"
     # A member introducing themselves: "hi im new! 19, from Ohio".
     if 13 <= value <= 99 and a1 in ("from", "aus"):
-        k = next((j for j in range(n.last + 1, min(len(toks), n.last + 4)) if scene.words[j] == a1), None)
-        if k is not None and k + 1 < len(toks) and scene.capital(k + 1):
+        at = next((j for j in range(n.last + 1, min(len(toks), n.last + 4)) if scene.words[j] == a1), None)
+        if at is not None and at + 1 < len(toks) and scene.capital(at + 1):
             return "an age"
     # A pet's age: "my cat is 14", "mein Hund ist 12".
     if value >= 2 and b1 in ("is", "ist", "est", "es", "tiene", "has", "hat", "a") and b2 in PETS:
@@ -4302,15 +4352,7 @@ def _harmless(
         return "an age"
     if set(prev[:3]) & roles.AGE_VERBS and value >= 10:
         return "an age"
-    if (
-        b1 == "mit"
-        and value >= 10
-        and a1
-        in (
-            *("hab", "habe", "hatte", "war", "bin", "konnte", "durfte", "jahren", "fing", "spielte", "ist"),
-            *("lern", "lerne", "lernte", "kannte", "wusste", "heiratete"),
-        )
-    ):
+    if b1 == "mit" and value >= 10 and a1 in AGED_WITH_VERBS:
         return "an age"  # "mit 18 kannte ich das Spiel nicht", "mit 72 lern ich noch Discord"
     if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:4]) & FEEL:
         return "an age"  # "fühl mich wie 70", "I feel like 80 today"
@@ -5974,7 +6016,7 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
     if (
         b1 in ONE_ARTICLE
         and b2 in ("of", "de", "d", "von")
-        and b3 in ("half", "haelfte", "moitie", "mitad", *QUARTER)
+        and (b3 in ("half", "haelfte", "moitie", "mitad") or b3 in QUARTER)
     ):
         # "a quarter of a hundred", "la moitié d'une centaine": the article before the number
         return (0.5 if b3 not in QUARTER else 0.25), first - 3
@@ -6010,9 +6052,9 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
         if factor and factor[1] == "U":
             return factor[0], first - 1
     if b1 in TIMES_WORDS:
-        factor = _unit_value(b2)  # "tres veces once", "sept fois huit", "4 times 12"
-        if factor:
-            return factor, first - 2
+        times = _unit_value(b2)  # "tres veces once", "sept fois huit", "4 times 12"
+        if times:
+            return times, first - 2
     return 0, first
 
 

@@ -346,9 +346,9 @@ def _deletions(word: str) -> set[str]:
 # Every number word of five letters or more under itself and under each of its one-letter
 # deletions: two words one typo apart share a key, so a typo is found with a few lookups.
 _TYPO_INDEX: dict[str, dict[str, list[str]]] = {}
-for _lang, _table in CARDINALS.items():
+for _lang, _cardinals in CARDINALS.items():
     _index: dict[str, list[str]] = {}
-    for _target in _table:
+    for _target in _cardinals:
         if len(_target) >= 5:
             for _key in {_target} | _deletions(_target):
                 _index.setdefault(_key, []).append(_target)

@@ -159,7 +159,8 @@ class Normalized:
     text: str
     origin: list[int]  # for each character of text, the offset of its source in the message
     odd: list[bool]  # the character was disguised (look-alike, fullwidth, keycap, glyph...)
-    upper: list[bool]  # the source character was upper case (for roman numerals)
+    # the source character was upper case (for roman numerals): bytes of 0 and 1 for an ASCII message
+    upper: bytes | list[bool]
     markup: bool  # spoilers, code or emphasis were removed
     glued_gap: set[int]  # positions where something invisible was removed between two characters
 
@@ -196,8 +197,8 @@ def normalize(message: str) -> Normalized:
         hidden.sort()
     if not hidden and message.isascii():
         n = len(message)
-        upper = message.encode("ascii").translate(ASCII_UPPER)  # 1 for A-Z, else 0
-        return Normalized(message.lower(), list(range(n)), [False] * n, upper, False, set())  # type: ignore[arg-type]
+        flags = message.encode("ascii").translate(ASCII_UPPER)  # 1 for A-Z, else 0
+        return Normalized(message.lower(), list(range(n)), [False] * n, flags, False, set())
     if not hidden and _plain_letters(message):
         n = len(message)
         return Normalized(
@@ -277,8 +278,8 @@ def normalize(message: str) -> Normalized:
                 # Digits of every script, circled and parenthesised numbers, numerals: their value in
                 # ASCII digits, so that everything after this step reads only 0-9 (a fraction, which
                 # has no whole value, becomes a space).
-                value = unicodedata.numeric(c)
-                digits = str(int(value)) if value == int(value) else " "
+                numeric = unicodedata.numeric(c)
+                digits = str(int(numeric)) if numeric == int(numeric) else " "
                 for d in digits:
                     out.append(d)
                     origin.append(i)

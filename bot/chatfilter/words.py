@@ -109,11 +109,11 @@ def _ordinal(word: str, lang: str) -> tuple[Piece, ...] | None:
         for end in _GERMAN_ORDINAL_ENDINGS:
             if word.endswith(end) and len(word) > len(end) + 2:
                 head = word[: -len(end)]
-                for irregular, value in (("dritt", 3), ("erst", 1), ("sieb", 7), ("ach", 8)):
+                for irregular, unit in (("dritt", 3), ("erst", 1), ("sieb", 7), ("ach", 8)):
                     if head.endswith(irregular):
                         rest = _segment(head[: -len(irregular)], "de") if head != irregular else ()
                         if rest is not None:
-                            return (*rest, Piece(value, "U"))
+                            return (*rest, Piece(unit, "U"))
                 found = _segment(head, "de")
                 if found:
                     return found
