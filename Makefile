@@ -20,12 +20,19 @@ $(STAMP): pyproject.toml
 $(CATALOGS): %.mo: %.po | $(STAMP)
 	$(BIN)/pybabel compile --domain deckhand --input-file $< --output-file $@
 
+# The chat keeper's rules compiled with mypyc into build/keeper/ (a no-op when the build is current;
+# without a C compiler the keeper runs as plain Python, slower, with the same verdicts).
+KEEPER := $(BIN)/python scripts/compile_keeper.py
+
 setup: $(STAMP) $(CATALOGS)
+	$(KEEPER)
 
 run: $(STAMP) $(CATALOGS)
+	$(KEEPER)
 	$(BIN)/python -m bot run
 
 test: $(STAMP) $(CATALOGS)
+	$(KEEPER)
 	$(BIN)/ruff check .
 	scripts/ensure-postgres
 	$(BIN)/python -m pytest
@@ -35,6 +42,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 bench: $(STAMP) $(CATALOGS)
+	$(KEEPER)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/store.py
