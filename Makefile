@@ -71,4 +71,4 @@ messages: $(STAMP)
 		--output-dir $(LOCALES) --ignore-obsolete --ignore-pot-creation-date
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache build/keeper

@@ -13,6 +13,8 @@ leaves the keeper as plain Python, which bot/chatfilter/__init__.py then imports
 from __future__ import annotations
 
 import argparse
+import fcntl
+import importlib.util
 import os
 import shutil
 import sys
@@ -23,10 +25,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.chatfilter import compiled  # noqa: E402  (the package folder, not its compiled build)
+# compiled.py alone, by its path: importing the package would load the build this script may replace
+# (and fail, if that build is damaged).
+_spec = importlib.util.spec_from_file_location("keeper_build", ROOT / "bot" / "chatfilter" / "compiled.py")
+assert _spec is not None and _spec.loader is not None
+compiled = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compiled)
 
 
 def build(strict: bool) -> int:
+    compiled.BUILD.parent.mkdir(parents=True, exist_ok=True)
+    # One build at a time (`make run` in one terminal, `make test` in another): the second waits, then
+    # finds the build current.
+    with open(compiled.BUILD.parent / "keeper.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(strict)
+
+
+def _build(strict: bool) -> int:
     digest = compiled.source_digest()
     if compiled.current_build() is not None:
         print("chat keeper: the compiled rules are up to date")
@@ -70,11 +86,15 @@ def build(strict: bool) -> int:
         if not any(p.name.startswith("detector.") for p in built):
             print("chat keeper: mypyc made no detector module; the rules run as plain Python, slower")
             return 1 if strict else 0
+        if compiled.source_digest() != digest:
+            print("chat keeper: the sources changed while compiling; run it again")
+            return 1 if strict else 0
+        # The old build goes first and the DIGEST is written last: a build cut short has none, so it
+        # is never imported.
         shutil.rmtree(compiled.BUILD, ignore_errors=True)
-        compiled.COMPILED_PACKAGE.mkdir(parents=True)
+        compiled.COMPILED_PACKAGE.mkdir(parents=True, exist_ok=True)
         for path in built:
             shutil.copy2(path, compiled.COMPILED_PACKAGE / path.name)
-        # Written last: a build cut short leaves no DIGEST, so it is never imported.
         compiled.DIGEST_FILE.write_text(digest + "\n", encoding="ascii")
     print(
         f"chat keeper: compiled in {time.monotonic() - started:.0f} s into {compiled.BUILD.relative_to(ROOT)}"

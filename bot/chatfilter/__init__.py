@@ -4,10 +4,24 @@ detector.py is imported compiled (bot/chatfilter/compiled.py) when a build made 
 exists, else as plain Python: the verdicts are the same, only the speed differs.
 """
 
+import logging
+import sys
+
 from bot.chatfilter import compiled as _compiled
 
 if _compiled.wanted() and (_build := _compiled.current_build()) is not None:
     __path__.insert(0, str(_build))
+    try:
+        from bot.chatfilter import detector as _detector
+    except ImportError as _exc:  # a damaged build (a module missing or unreadable): the plain source
+        __path__.remove(str(_build))
+        for _name in ("bot.chatfilter.detector", "bot.chatfilter.detector__mypyc"):
+            sys.modules.pop(_name, None)
+        logging.getLogger(__name__).warning(
+            "chat keeper: the compiled rules in %s cannot be loaded (%s); running the plain source",
+            _build,
+            _exc,
+        )
 
 from bot.chatfilter import detector as _detector
 from bot.chatfilter.detector import Context, Found, Verdict, check

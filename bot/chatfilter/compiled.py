@@ -21,7 +21,7 @@ COMPILED_PACKAGE = BUILD / "bot" / "chatfilter"
 DIGEST_FILE = BUILD / "DIGEST"
 # The module compiled, and every module its types are read from: a change to any of them calls for a
 # new build (a compiled module checks the types it receives).
-SOURCES = ("detector.py", "roles.py", "override.py", "words.py", "normalize.py", "lexicon.py")
+SOURCES = ("detector.py", "verdict.py", "roles.py", "override.py", "words.py", "normalize.py", "lexicon.py")
 PURE_VARIABLE = "DECKHAND_KEEPER_PURE"
 
 
@@ -40,7 +40,11 @@ def current_build(build: Path = BUILD, package: Path = PACKAGE) -> Path | None:
     except OSError:
         return None
     compiled = build / "bot" / "chatfilter"
-    if recorded != source_digest(package) or not any(compiled.glob("detector.*.so")):
+    modules = [p.name for p in compiled.glob("*.so")]
+    whole = any(n.startswith("detector.") for n in modules) and any(
+        n.startswith("detector__mypyc.") for n in modules
+    )
+    if not whole or recorded != source_digest(package):
         return None
     return compiled
 

@@ -39,9 +39,8 @@ from bot.chatfilter.lexicon import (
 )
 from bot.chatfilter.normalize import Normalized, normalize
 from bot.chatfilter.roles import SAYINGS
+from bot.chatfilter.verdict import DEFAULT_HAND_SIZE, Context, Found, Verdict
 from bot.chatfilter.words import Piece, WordReading, read_leet, read_word
-
-DEFAULT_HAND_SIZE = 8
 
 PILE = frozenset("pile piles stack stacks stapel stapels pila pilas monton montones tas row".split())
 CARDS = frozenset("card cards karte karten carte cartes carta cartas ones".split())
@@ -238,43 +237,6 @@ GLUE_ANCHORS = {
     lang: tuple(w for w, (v, kind) in table.items() if kind in "DT" and v >= 13 and len(w) >= 5)
     for lang, table in CARDINALS.items()
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What the bot knows beside the message; everything is optional."""
-
-    hand: frozenset[int] = frozenset()
-    pile_tops: tuple[int, ...] = ()
-    hand_size: int = DEFAULT_HAND_SIZE
-    languages: tuple[str, ...] = LANGUAGES
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    value: int
-    start: int  # offsets in characters of the original message
-    end: int
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    flag: bool
-    severity: str | None  # "high", "medium", "low" or None when not flagged
-    numbers: tuple[Found, ...] = ()
-    reason: str = ""
-    # On a pass: the numbers 2..99 the rules read and explained as harmless (a count, a time...; not a
-    # pile number or the backwards trick's 10), and well-known numbers named as talk ("Jordan's
-    # jersey"). The learned stage's rescue reports them as its values.
-    read: tuple[Found, ...] = ()
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "flag": self.flag,
-            "severity": self.severity,
-            "numbers": [{"value": f.value, "start": f.start, "end": f.end} for f in self.numbers],
-            "reason": self.reason,
-        }
 
 
 @dataclass(slots=True)
@@ -1151,9 +1113,9 @@ def _numbers(
         nums = _digit_places(nums, scene)
     if scene.wordset & ENCODINGS or ("0" in text and PREFIXED.search(text)):
         nums = _encoded(nums, toks, scene)
-    if scene.wordset & DECODE_GATE and not _DECODING.on:
+    if scene.wordset & DECODE_GATE and not _decoding():
         nums = _decoded(nums, toks, scene, langs)
-    if not _DECODING.on and not text.isascii() and not UPSIDE_DOWN_LETTERS.isdisjoint(text):
+    if not _decoding() and not text.isascii() and not UPSIDE_DOWN_LETTERS.isdisjoint(text):
         nums = _upside_down(nums, scene, langs)
     if "schnapszahl" in scene.wordset:
         nums = _repdigit(nums, scene)
@@ -1353,13 +1315,14 @@ LETTER_WORDS = frozenset("a i y o e u".split())
 NUMBER_JOINERS = frozenset("- und and et y e".split())
 
 
-# Set while a decoded segment is read, so that it is not decoded again (per thread: the keeper may be
-# called from several).
-class _Decoding(threading.local):
-    on = False  # every thread starts with it off
+# `on` is set while a decoded segment is read, so that it is not decoded again (per thread: the keeper
+# may be called from several; a thread that never set it reads it as off). A plain threading.local, not
+# a subclass: mypyc cannot compile one.
+_DECODING = threading.local()
 
 
-_DECODING = _Decoding()
+def _decoding() -> bool:
+    return bool(getattr(_DECODING, "on", False))
 
 
 def _decoded(nums: list[Num], toks: list[Tok], scene: Scene, langs: tuple[str, ...]) -> list[Num]:
