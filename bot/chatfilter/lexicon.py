@@ -216,12 +216,24 @@ for _unit, _value in (("primero", 1), ("segundo", 2), ("tercero", 3), ("cuarto",
 for _unit, _value in (("sexto", 6), ("septimo", 7), ("octavo", 8), ("noveno", 9)):
     ORDINALS["es"]["decimo" + _unit] = (10 + _value, "T")
 ORDINALS["es"]["decimoctavo"] = (18, "T")  # the written form drops one "o"
+# The tens glued to their unit, as the Academy also writes them ("vigesimoctava", "trigesimoquinto").
+_GLUED: dict[str, tuple[int, str]] = {}
+_TENS = "vigesimo trigesimo cuadragesimo quincuagesimo sexagesimo septuagesimo octogesimo nonagesimo"
+_UNITS = "primero segundo tercero cuarto quinto sexto septimo octavo noveno"
+for _tens in _TENS.split():
+    for _v, _unit in enumerate(_UNITS.split(), 1):
+        _glued = _tens[:-1] + _unit if _unit == "octavo" else _tens + _unit
+        _GLUED[_glued] = (ORDINALS["es"][_tens][0] + _v, "T")
+ORDINALS["es"].update(_GLUED)
 for _w in list(ORDINALS["es"]):
     ORDINALS["es"][_w[:-1] + "a"] = ORDINALS["es"][_w]
     ORDINALS["es"][_w[:-1] + "os"] = ORDINALS["es"][_w]
     ORDINALS["es"][_w[:-1] + "as"] = ORDINALS["es"][_w]
 ORDINALS["es"]["primer"] = (1, "U")
 ORDINALS["es"]["tercer"] = (3, "U")
+for _glued, (_value, _kind) in _GLUED.items():  # "vigesimoprimer", "trigesimotercer" before a noun
+    if _glued.endswith(("primero", "tercero")):
+        ORDINALS["es"][_glued[:-1]] = (_value, _kind)
 
 # Words that are numbers in one language and ordinary words in another: read as numbers only when
 # the message is in that language (see detector.language_scores).

@@ -71,6 +71,10 @@ def values(message: str, context: Context | None = None) -> list[tuple[int, str]
         ("tengo noventa y nueve", [(99, "noventa y nueve")]),
         ("die Dreiundsechzigste", [(63, "Dreiundsechzigste")]),
         ("the forty-seventh", [(47, "forty-seventh")]),
+        # Spanish ordinals past the twentieth, glued as the Academy also writes them
+        ("me quedé con la vigesimoctava", [(28, "vigesimoctava")]),
+        ("tengo la trigesimoquinta", [(35, "trigesimoquinta")]),
+        ("el nonagésimo noveno", [(99, "nonagésimo noveno")]),
     ],
 )
 def test_numbers_are_read_with_their_spans(message: str, expected: list[tuple[int, str]]) -> None:
