@@ -1077,7 +1077,7 @@ def _numbers(
                 roman = _roman(t, norm, message, scene, i) if ROMAN_LETTERS.issuperset(word) else None
                 if roman:
                     nums.append(Num(roman, i, i, "roman", odd=True))
-                elif len(word) >= 12:
+                elif len(word) >= 12 and not AGE_WORD.fullmatch(word):
                     _glued_sentence(i, word, langs, nums)
                 continue
             if word in AMBIGUOUS:
@@ -1980,7 +1980,12 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                 (a.first == 0 or words[a.first - 1] == ":")
                 and a.how == "word"
                 and set(between) <= {",", "-"}
-                and (not after or after in (".", "!", "…") or after in HOLDER_AFTER)
+                and (
+                    not after
+                    or after in (".", "!", "…")
+                    or after in HOLDER_AFTER
+                    or (after == "," and unit < a.value)  # "eight-one, if you catch my drift": no range
+                )
             )
             following = nums[partner + 1] if partner is not None and partner + 1 < len(nums) else None
             listed = following is not None and following.how in ("digits", "word") and following.value <= 9
@@ -2120,6 +2125,16 @@ OWN_LETTERS = {"en": "", "de": "äöüßÄÖÜ"}
 def _letters_of(word: str, lang: str) -> bool:
     own = OWN_LETTERS.get(lang)
     return own is None or all(c.isascii() or c in own for c in word)
+
+
+# Words for a person's age by decade, made of a tens word and a suffix: no glued sentence
+# ("treintañeros", "cinquantenaire", "Enddreißiger"), folded. Not "thirtysomething": at a card
+# table that is a range of values.
+AGE_WORD = re.compile(
+    r"(?:veintea|treinta|cuarenta|cincuenta)n(?:ero|era)s?|"
+    r"(?:trente|quarante|cinquante|soixante)naires?|"
+    r"(?:mitt|end|anfang)?(?:zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)er(?:in|innen|n)?"
+)
 
 
 def _glued_sentence(i: int, word: str, langs: tuple[str, ...], nums: list[Num]) -> None:
@@ -2972,9 +2987,9 @@ class Scene:
         self.wordset = wordset
         self.has_month = bool(wordset & roles.MONTHS)
         self.has_weekday = bool(wordset & roles.WEEKDAYS)
-        self.pile_named = bool(wordset & PILE_OR_TOP) or (
-            _mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text))
-        )
+        self.pile_named = (
+            bool(wordset & PILE_OR_TOP) or (_mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text)))
+        ) and not ("pile" in wordset and _pile_means_exactly(self.words))
         self.question = "?" in text
         # Things everyone knows the number of, named without being said to be one's card ("Jordan's
         # jersey", "los mandamientos"): (value, first token, last token). No card for the rules; the
@@ -3132,6 +3147,26 @@ PILE_OR_TOP = roles.PILE | roles.TOP
 # A word that ends in a pile ("Aufwärtsstapel", "pile", "pila"), not the draw pile ("Nachziehstapel").
 PILE_WORD = re.compile(r"(?<![^\W_])(?!nachzieh|zieh)[^\W_]*(?:stapel|pile|pila)(?![^\W_])")
 PILE_WORD_KEYS = ("stapel", "pile", "pila")  # PILE_WORD cannot match without one
+
+
+# French "pile" for "exactly" or "just right": after an hour ("à 20h30 pile", "à midi pile"), in
+# "pile poil", "pile ou face", "ça tombe pile".
+CLOCK_WORD = re.compile(r"\d{1,2}h\d{0,2}")
+PILE_EXACTLY_BEFORE = frozenset("h heure heures midi minuit tombe tombes tombait tomber tombee".split())
+
+
+def _pile_means_exactly(words: list[str]) -> bool:
+    """Every pile word of the message is a French "pile" that means "exactly", and no other names a
+    pile: then no pile is named."""
+    for k, w in enumerate(words):
+        if w == "pile":
+            before = words[k - 1] if k else ""
+            after = words[k + 1] if k + 1 < len(words) else ""
+            if not (before in PILE_EXACTLY_BEFORE or CLOCK_WORD.fullmatch(before) or after in ("poil", "ou")):
+                return False
+        elif w in PILE_OR_TOP or (any(key in w for key in PILE_WORD_KEYS) and PILE_WORD.fullmatch(w)):
+            return False
+    return True
 
 
 def _scene(toks: list[Tok], text: str, message: str) -> Scene:
@@ -3614,6 +3649,8 @@ def _harmless(
                 and not scene.wordset & CARD_OR_PILE
                 and not scene.wordset & PLAY_VERBS
             )
+            # or moved on to it: "le bot est passé en 1.8", "el server pasó a la 2.3"
+            or (scene.wordset & roles.SOFTWARE_NEAR and tuple(prev[:2]) in MOVED_TO)
         )
         # "the bot says I have 4.5", "tengo el 3.0", "el bot 2.1 en la mano": a card with a dot in it
         and not (b1 in roles.HAVE or (b1 in roles.ARTICLES and b2 in roles.HAVE))
@@ -3926,6 +3963,9 @@ def _harmless(
     # The hour after "son las": "son recién las 22".
     if value <= 24 and b1 == "las" and set(prev[1:3]) & {"son", "eran", "seran"}:
         return "a time"
+    # Points scored, in a game of any kind: "we scored 38 at trivia night".
+    if b1 == "scored" and not scene.near(scene.mine_at, n):
+        return "a sports figure"
     # Sports figures: "82 off 53 balls", "287/6 in 50 overs", "2 goals".
     if not SPORT_UNITS.isdisjoint(nxt[:3]) and (scene.wordset & SPORT or a1 in SPORT_UNITS):
         return "a sports figure"
@@ -3937,6 +3977,9 @@ def _harmless(
         return "a rating"
     # Dice: "saqué 12 con los dados", "rolled a 6".
     if value <= 12 and scene.wordset & DICE and not scene.says_not_dice:
+        return "a roll of dice"
+    # A die by its faces: "dados de 20 caras", "un dé à 20 faces", "ein Würfel mit 20 Seiten".
+    if value in DIE_FACES and a1 in FACES and (scene.wordset & DIE_NOUNS or a1 in ("faces", "sided")):
         return "a roll of dice"
     # Family counted: "5 enkel und 12 urenkel".
     if a1 in FAMILY_PLURALS:
@@ -4668,6 +4711,18 @@ STARTING_AFTER_ON = frozenset("commence reprend continue".split())  # "on repren
 BEING = frozenset("bin sind estoy suis sommes".split())
 BACK_AFTER = frozenset("da zurueck wieder online la ahi alli back".split())
 SEAT_NOUNS = frozenset("player spieler spielerin joueur joueuse jugador jugadora".split())
+# The words before a version something moved on to, nearest first: "passé en", "pasó a la", "went to".
+MOVED_TO = frozenset(
+    {
+        ("en", "passe"),
+        ("en", "passee"),
+        ("a", "paso"),
+        ("a", "pasado"),
+        ("la", "a"),
+        ("to", "went"),
+        ("to", "moved"),
+    }
+)
 UPDATE_STEMS = ("actualiz", "actualic", "aktualisier", "updat", "geupdat", "upgrad", "geupgrad")
 ANY_ONE = frozenset("algun alguna any irgendeine irgendeinen irgendwer".split())
 AFTER_FEELING = frozenset(
@@ -5196,6 +5251,8 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return True
     if prev[:2] == ["del", "lo"]:
         return True  # "hacé lo del diez en la 3": the ten thing
+    if prev[:1] in (["du"], ["des"]) and prev[1:2] in (["truc"], ["trucs"]):
+        return True  # "pensez au truc du dix": French "truc" is any thing, so only just before "du dix"
     # A pile named without a trick word: "10 on pile 2" is the trick, "I have a 10 for pile 2" a card.
     return scene.pile_named and not set(prev[:2]) & ARTICLES_OR_HAVE
 
@@ -5514,7 +5571,7 @@ OTHER_GAMES = frozenset(
     "monopoly ludo parchis mahjong blackjack schach ajedrez echecs chess scrabble domino rommé romme "
     "canasta brisca chinchon rummy".split()
 )
-SPORT_UNITS = frozenset("overs balls wickets runs goals goles buts tore punkte innings".split())
+SPORT_UNITS = frozenset("overs balls wickets runs goals goles buts tore punkte punkten innings".split())
 TRANSPORT = frozenset(
     "bus autobus tram tranvia train line linie ligne linea colectivo metro u-bahn s-bahn bahn".split()
 )
@@ -5529,6 +5586,9 @@ ENGLISH_DICE = re.compile(
 DICE = frozenset(
     "dice dados wuerfel wuerfeln wuerfelt gewuerfelt rolled tirada".split()  # not "die", "des", "dado"
 )
+DIE_NOUNS = DICE | frozenset("dado wuerfel die".split())
+DIE_FACES = frozenset((4, 6, 8, 10, 12, 20, 30, 100))
+FACES = frozenset("faces caras seiten sides sided flaechen".split())
 GOOD_ONES = frozenset(
     "gute guten schlechte hohe niedrige kleine grosse good bad high low buenas malas altas bajas bonnes "
     "mauvaises hautes basses petites grandes".split()

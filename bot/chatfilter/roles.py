@@ -77,7 +77,7 @@ COUNT_NOUNS = _set(
     "card cards karte karten handkarten carte cartes carta cartas stueck ones piles stapel pilas "
     "turn turns move moves zug zuege zuegen round rounds runde runden game games spiel spiele partie "
     "parties partida partidas manche manches win wins loss losses tries try attempts attempt points "
-    "pts punkte tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
+    "pts punkte punkten tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
     "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
     "slices cervezas victoires victorias derrotas defaites partidas jugadas coups fois veces mal times "
     "teams equipos equipes mannschaften gruppen groups grupos groupes strikes warnings verwarnungen avisos "
@@ -121,7 +121,7 @@ TIME_WORDS_KEYS = (
 )
 RESULT = re.compile(
     r"\b(?:lost|won(?!')|ended|finished|record|verloren|gewonnen|endstand|bestleistung|"
-    r"abgebrochen|geblieben|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
+    r"abgebrochen|geblieben|verkackt|vergeigt|versemmelt|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
     r"terminamos|acabamos|quedaron|gg|score|not\s+laid|nicht\s+gelegt\w*|non\s+posees|sin\s+jugar|"
     r"sin\s+colocar|left\s+over|rest|übrig|uebrig|excellent|excelente|ausgezeichnet|at\s+the\s+end|"
     r"am\s+ende|a\s+la\s+fin|al\s+final|final\s+score|score\s+final|"
@@ -176,7 +176,7 @@ DIRECTION = _set(
 )
 TRICK = _set(
     "trick tricks back backward backwards reverse rueckwaerts zurueck zurueckdrehen zurueckspringen "
-    "retour arriere astuce coup truco retroceso retrocesos atras jump jumps sprung saut salto "
+    "retour arriere astuce astuces coup truco trucos retroceso retrocesos atras jump jumps sprung saut salto "
     "below above under over up down drueber drunter dessous dessus encima debajo remonter subir "
     "bajar golpe minus moins menos plus mas ten-back reverse-by-ten rule regel regla regle runter "
     "rueckwaertstrick zehnertrick recul reculer recule retroceder retrocede retrocedo ruecksprung"
@@ -220,7 +220,8 @@ IDIOMS = re.compile(
     r"son\s+trente.et.un|trente-six\s+chandelles|trente.six|en\s+quatre|quatre\s+cents\s+coups|"
     r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
     r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
-    r"quoi\s+de\s+neuf|tout\s+neuf|"
+    r"quoi\s+de\s+neuf|tout\s+neuf|rien\s+de\s+neuf|quelque\s+chose\s+de\s+neuf|remise?s?\s+a\s+neuf|flambant\s+neuf|"
+    r"(?:tres|cuatro)\s+en\s+raya|puissance\s+(?:4|quatre)|vier\s+gewinnt|connect\s+(?:4|four)|"
     r"(?:seven|sieben|sept|siete)\s+(?:deadly\s+sins|todsuenden|peches\s+capitaux|pecados\s+capitales)|"
     r"seven\s+(?:seas|wonders)|sieben\s+(?:meere|weltwunder)|sept\s+merveilles|siete\s+(?:mares|maravillas)|"
     r"10-4\s+(?:good\s+buddy|over|roger|copy)|08/15|nineteen\s+eighty.four|1984|"
@@ -813,7 +814,8 @@ COUNT_QUESTION_WORDS = _set(
 )
 RESULT_WORDS = _set(
     "lost won win ended finished finish final record verloren gewonnen endstand bestleistung abgebrochen "
-    "geblieben perdu gagne gagnes fini finie bilan perdimos ganamos ganado perdido terminamos acabamos "
+    "geblieben verkackt vergeigt versemmelt perdu gagne gagnes fini finie bilan perdimos ganamos ganado "
+    "perdido terminamos acabamos "
     "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
     "exzellent "
     "restait restaient quedaban lagen remaining rekord record verbessert improved personal pb puntuacion "

@@ -969,3 +969,38 @@ def test_words_glued_to_a_digit_that_are_no_number_word_stay_harmless(message: s
 )
 def test_a_glued_half_word_gets_the_roles_of_its_words(message: str) -> None:
     assert not check_rules(message).flag, message
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "rien de neuf chez moi, et toi ?",  # "neuf" is "new"
+        "¿un tres en raya mientras esperamos a Marta?",  # games by name
+        "vier gewinnt nach der partie?",
+        "n'oubliez pas le truc du dix sur les descendantes",  # the backwards trick, in French
+        "deux astuces du dix d'affilée, on est chauds",
+        "mis primos son veinteañeros y ya juegan mejor que yo",  # ages by decade, in one word
+        "les trentenaires ont gagné le quiz hier",
+        "à 21h pile on lance la partie, et si on est plus de six on fait deux tables",  # "pile": exactly
+        "le serveur est passé en 2.4, les signaux de pile marchent enfin",  # a version moved on to
+        "mi hermano tiene un dado de 20 caras para rol",  # a die by its faces
+        "wir haben die letzte partie mit 17 karten vergeigt",  # a lost game's result, in slang
+        "beim quiz hatten wir 41 von 60 punkten",  # points of another game
+        "they scored 45 in the pub quiz on friday",
+    ],
+)
+def test_harmless_roles_the_rules_read_without_the_stage(message: str) -> None:
+    """Harmless by the rules alone, not only after the learned stage (which a new writer may fool)."""
+    verdict = check_rules(message)
+    assert not verdict.flag, f"{message!r}: {verdict.reason}"
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("nine-two, if you know what I mean", 92),  # falling digits are no range: a number
+        ("eight-one, if you catch my drift", 81),
+    ],
+)
+def test_two_digit_words_joined_by_a_hyphen_before_a_comma(message: str, value: int) -> None:
+    assert [f.value for f in check_rules(message).numbers] == [value]
