@@ -4199,12 +4199,19 @@ def _harmless(
         return "a round, game or seat number"  # "c'est qui le joueur 4 ?", "wer ist Spieler 4?"
     if a1 in roles.PILE and value <= 4 and b1 not in ("a", "an", "ne", "un", "une", "una", "el", "le"):
         return "a pile number"
+    if value in (2, 4) and a1 in PILE_KINDS and a2 in roles.PILE:
+        return "a pile number"  # "the 2 rising piles", "die 2 absteigenden Stapel": piles counted
     if (
         b1 == "la"
         and value <= 4
         and (
             scene.pile_named
-            or (b2 not in roles.HAVE and b2 not in PLAY_VERBS and not scene.near(scene.mine_at, n, 3, 0))
+            or (
+                b2 not in roles.HAVE
+                and b2 not in PLAY_VERBS
+                and not _holds_or_draws(b2, prev[2] if len(prev) > 2 else "")
+                and not scene.near(scene.mine_at, n, 3, 0)
+            )
         )
     ):
         return "a pile number"  # "la 2": la pila 2, la pile 2; "sur la 3", "la cuatro es mía"
@@ -5326,6 +5333,29 @@ GAP_WORDS = frozenset(
     "gap gaps ecart abstand distance distancia diferencia difference cran crans steps schritte pasos".split()
 )
 EXACTLY = frozenset("exactly exactement exactamente genau exacto exacta exactos justo".split())
+
+
+# A card drawn ("je viens de piocher la 2", "robé la 3") or had by someone ("qui a la 2 ?",
+# "t'aurais pas la 3 ?"): the card, not the pile the article names elsewhere.
+DRAWN = frozenset("pioche pioches piocher piochee tire tirer tiree robe robo robaste robar".split())
+HAS_FR = frozenset("aurais aurait auriez aurai avez avait".split())
+WHO_HAS = frozenset("qui il elle".split())
+
+
+PILE_KINDS = frozenset(
+    "rising falling ascending descending up down aufsteigenden absteigenden aufsteigende absteigende "
+    "steigenden fallenden".split()
+)
+
+
+def _holds_or_draws(b2: str, b3: str) -> bool:
+    """The two words before "la" (nearest first) draw a card or say someone has it."""
+    return (
+        b2 in DRAWN
+        or b2 in HAS_FR
+        or (b2 == "pas" and (b3 in HAS_FR or b3 in roles.HAVE))
+        or (b2 == "a" and b3 in WHO_HAS)
+    )
 
 
 def _step_after_pile(n: Num, scene: Scene) -> bool:

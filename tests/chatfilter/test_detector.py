@@ -1004,3 +1004,20 @@ def test_harmless_roles_the_rules_read_without_the_stage(message: str) -> None:
 )
 def test_two_digit_words_joined_by_a_hyphen_before_a_comma(message: str, value: int) -> None:
     assert [f.value for f in check_rules(message).numbers] == [value]
+
+
+@pytest.mark.parametrize(
+    ("message", "flag"),
+    [
+        ("je viens de piocher la 3, enfin", True),  # "la 3" drawn: a card
+        ("t'aurais pas la 2 par hasard ?", True),  # "la 2" someone has: a card
+        ("qui a la 4 ?", True),
+        ("je joue sur la 3", False),  # "la 3": the pile
+        ("mein sechster Sinn sagt, wir schaffen das auf Stapel 2", False),  # idioms and titles
+        ("on a regardé Douze hommes en colère hier soir", False),
+        ("the 2 falling piles look fine so far", False),  # piles counted
+    ],
+)
+def test_french_la_with_a_small_number_and_other_readings(message: str, flag: bool) -> None:
+    verdict = check_rules(message)
+    assert verdict.flag == flag, f"{message!r}: {verdict.reason}"
