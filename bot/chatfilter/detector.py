@@ -1980,12 +1980,7 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                 (a.first == 0 or words[a.first - 1] == ":")
                 and a.how == "word"
                 and set(between) <= {",", "-"}
-                and (
-                    not after
-                    or after in (".", "!", "…")
-                    or after in HOLDER_AFTER
-                    or (after == "," and unit < a.value)  # "eight-one, if you catch my drift": no range
-                )
+                and (not after or after in (".", "!", "…") or after in HOLDER_AFTER)
             )
             following = nums[partner + 1] if partner is not None and partner + 1 < len(nums) else None
             listed = following is not None and following.how in ("digits", "word") and following.value <= 9
@@ -2128,12 +2123,11 @@ def _letters_of(word: str, lang: str) -> bool:
 
 
 # Words for a person's age by decade, made of a tens word and a suffix: no glued sentence
-# ("treintañeros", "cinquantenaire", "Enddreißiger"), folded. Not "thirtysomething": at a card
-# table that is a range of values.
+# ("treintañeros", "cinquantenaire"), folded. Not "thirtysomething" nor "Mittvierziger": at a card
+# table those are ranges of values.
 AGE_WORD = re.compile(
     r"(?:veintea|treinta|cuarenta|cincuenta)n(?:ero|era)s?|"
-    r"(?:trente|quarante|cinquante|soixante)naires?|"
-    r"(?:mitt|end|anfang)?(?:zwanzig|dreissig|vierzig|fuenfzig|sechzig|siebzig|achtzig|neunzig)er(?:in|innen|n)?"
+    r"(?:trente|quarante|cinquante|soixante)naires?"
 )
 
 
@@ -3150,7 +3144,7 @@ PILE_WORD_KEYS = ("stapel", "pile", "pila")  # PILE_WORD cannot match without on
 
 
 # French "pile" for "exactly" or "just right": after an hour ("à 20h30 pile", "à midi pile"), in
-# "pile poil", "pile ou face", "ça tombe pile".
+# "pile poil", "pile ou face", "ça tombe pile" ("où" folds to "ou": "la pile où" is a pile).
 CLOCK_WORD = re.compile(r"\d{1,2}h\d{0,2}")
 PILE_EXACTLY_BEFORE = frozenset("h heure heures midi minuit tombe tombes tombait tomber tombee".split())
 
@@ -3162,7 +3156,13 @@ def _pile_means_exactly(words: list[str]) -> bool:
         if w == "pile":
             before = words[k - 1] if k else ""
             after = words[k + 1] if k + 1 < len(words) else ""
-            if not (before in PILE_EXACTLY_BEFORE or CLOCK_WORD.fullmatch(before) or after in ("poil", "ou")):
+            after2 = words[k + 2] if k + 2 < len(words) else ""
+            if not (
+                before in PILE_EXACTLY_BEFORE
+                or CLOCK_WORD.fullmatch(before)
+                or after == "poil"
+                or (after, after2) in (("ou", "face"), ("-", "poil"))  # not "la pile où j'ai joué"
+            ):
                 return False
         elif w in PILE_OR_TOP or (any(key in w for key in PILE_WORD_KEYS) and PILE_WORD.fullmatch(w)):
             return False
@@ -3650,7 +3650,10 @@ def _harmless(
                 and not scene.wordset & PLAY_VERBS
             )
             # or moved on to it: "le bot est passé en 1.8", "el server pasó a la 2.3"
-            or (scene.wordset & roles.SOFTWARE_NEAR and tuple(prev[:2]) in MOVED_TO)
+            or (
+                scene.wordset & roles.SOFTWARE_NEAR
+                and (tuple(prev[:2]) in MOVED_TO or tuple(prev[:3]) in MOVED_TO)
+            )
         )
         # "the bot says I have 4.5", "tengo el 3.0", "el bot 2.1 en la mano": a card with a dot in it
         and not (b1 in roles.HAVE or (b1 in roles.ARTICLES and b2 in roles.HAVE))
@@ -3964,7 +3967,7 @@ def _harmless(
     if value <= 24 and b1 == "las" and set(prev[1:3]) & {"son", "eran", "seran"}:
         return "a time"
     # Points scored, in a game of any kind: "we scored 38 at trivia night".
-    if b1 == "scored" and not scene.near(scene.mine_at, n):
+    if b1 == "scored" and a1 in ("at", "in", "on", "points", "pts") and not scene.wordset & CARD_OR_PILE:
         return "a sports figure"
     # Sports figures: "82 off 53 balls", "287/6 in 50 overs", "2 goals".
     if not SPORT_UNITS.isdisjoint(nxt[:3]) and (scene.wordset & SPORT or a1 in SPORT_UNITS):
@@ -4204,14 +4207,10 @@ def _harmless(
     if (
         b1 == "la"
         and value <= 4
+        and not _holds_or_draws(b2, prev[2] if len(prev) > 2 else "")
         and (
             scene.pile_named
-            or (
-                b2 not in roles.HAVE
-                and b2 not in PLAY_VERBS
-                and not _holds_or_draws(b2, prev[2] if len(prev) > 2 else "")
-                and not scene.near(scene.mine_at, n, 3, 0)
-            )
+            or (b2 not in roles.HAVE and b2 not in PLAY_VERBS and not scene.near(scene.mine_at, n, 3, 0))
         )
     ):
         return "a pile number"  # "la 2": la pila 2, la pile 2; "sur la 3", "la cuatro es mía"
@@ -4725,7 +4724,8 @@ MOVED_TO = frozenset(
         ("en", "passee"),
         ("a", "paso"),
         ("a", "pasado"),
-        ("la", "a"),
+        ("la", "a", "paso"),
+        ("la", "a", "pasado"),
         ("to", "went"),
         ("to", "moved"),
     }
@@ -5339,11 +5339,11 @@ EXACTLY = frozenset("exactly exactement exactamente genau exacto exacta exactos 
 # "t'aurais pas la 3 ?"): the card, not the pile the article names elsewhere.
 DRAWN = frozenset("pioche pioches piocher piochee tire tirer tiree robe robo robaste robar".split())
 HAS_FR = frozenset("aurais aurait auriez aurai avez avait".split())
-WHO_HAS = frozenset("qui il elle".split())
+WHO_HAS = frozenset("qui il elle personne un".split())  # "un": quelqu'un, chacun
 
 
 PILE_KINDS = frozenset(
-    "rising falling ascending descending up down aufsteigenden absteigenden aufsteigende absteigende "
+    "rising falling ascending descending aufsteigenden absteigenden aufsteigende absteigende "
     "steigenden fallenden".split()
 )
 
@@ -5616,7 +5616,7 @@ ENGLISH_DICE = re.compile(
 DICE = frozenset(
     "dice dados wuerfel wuerfeln wuerfelt gewuerfelt rolled tirada".split()  # not "die", "des", "dado"
 )
-DIE_NOUNS = DICE | frozenset("dado wuerfel die".split())
+DIE_NOUNS = DICE | frozenset("dado wuerfel".split())  # not "die", a German article
 DIE_FACES = frozenset((4, 6, 8, 10, 12, 20, 30, 100))
 FACES = frozenset("faces caras seiten sides sided flaechen".split())
 GOOD_ONES = frozenset(

@@ -996,17 +996,6 @@ def test_harmless_roles_the_rules_read_without_the_stage(message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("message", "value"),
-    [
-        ("nine-two, if you know what I mean", 92),  # falling digits are no range: a number
-        ("eight-one, if you catch my drift", 81),
-    ],
-)
-def test_two_digit_words_joined_by_a_hyphen_before_a_comma(message: str, value: int) -> None:
-    assert [f.value for f in check_rules(message).numbers] == [value]
-
-
-@pytest.mark.parametrize(
     ("message", "flag"),
     [
         ("je viens de piocher la 3, enfin", True),  # "la 3" drawn: a card
@@ -1016,6 +1005,13 @@ def test_two_digit_words_joined_by_a_hyphen_before_a_comma(message: str, value: 
         ("mein sechster Sinn sagt, wir schaffen das auf Stapel 2", False),  # idioms and titles
         ("on a regardé Douze hommes en colère hier soir", False),
         ("the 2 falling piles look fine so far", False),  # piles counted
+        # a second reader's cases: each must keep its reading
+        ("Qui a la 3 ? je la mets sur la pile 1 après", True),  # the card, though a pile is named
+        ("quelqu'un a la 4 ?", True),
+        ("finally scored 98 from the deck", True),  # "scored": got, away from any game
+        ("hab nur noch Endneunziger", True),  # a range of values, not an age
+        ("à 20h pile on joue, après on verra", False),  # "pile": exactly
+        ("joue ton 10 sur la pile où t'as joué hier, le truc du dix", False),  # "où": a pile named
     ],
 )
 def test_french_la_with_a_small_number_and_other_readings(message: str, flag: bool) -> None:
