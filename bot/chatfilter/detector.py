@@ -314,7 +314,31 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     words = tuple(Found(*found) for found in override.number_words(message, languages))
     if not words and p < override.RESCUE_WITHOUT_NUMBER and not any(c.isdigit() for c in message):
         return verdict  # no number at all, and card talk not more likely than not: "lol", "what?"
+    if not words and not any(c.isdigit() for c in message) and _asks_a_count_of_cards(message):
+        return verdict  # "how many cards do you have?": a count of cards, which the policy leaves alone
     return Verdict(True, "low", words, RESCUED_READ if words else RESCUED)
+
+
+# A question about how many cards someone holds or are left: a count, not a value. Unless a pile is
+# named: "how many cards between yours and pile 2's top?" asks for a gap, which is a value.
+COUNT_OF_CARDS = re.compile(
+    r"\b(?:how\s+many|wie\s*viele?|combien\s+de|cuant[ao]s)\s+(?:cards?|karten|cartes?|cartas?)\b"
+)
+PILE_NAMED = re.compile(r"\b(?:piles?|pilas?|stapel\w*|\w*stapel|stack|stacks|top|tops)\b")
+
+
+# A riddle says whose card it is: "my card is how many cards are in a deck".
+OWN_CARD = re.compile(r"\b(?:my|mine|meine?|mein|ma|mon|mi|mia)\b")
+
+
+def _asks_a_count_of_cards(message: str) -> bool:
+    """A question, not a riddle, about how many cards someone holds or are left."""
+    if "?" not in message:
+        return False
+    folded = fold(message)
+    return (
+        bool(COUNT_OF_CARDS.search(folded)) and not PILE_NAMED.search(folded) and not OWN_CARD.search(folded)
+    )
 
 
 def check_rules(message: str, context: Context | None = None) -> Verdict:
@@ -1077,8 +1101,10 @@ def _numbers(
                 roman = _roman(t, norm, message, scene, i) if ROMAN_LETTERS.issuperset(word) else None
                 if roman:
                     nums.append(Num(roman, i, i, "roman", odd=True))
-                elif len(word) >= 12 and not AGE_WORD.fullmatch(word):
-                    _glued_sentence(i, word, langs, nums)
+                elif len(word) >= 12 and not (
+                    AGE_WORD.fullmatch(word) and scene.wordset.isdisjoint(CARD_OR_PILE)
+                ):
+                    _glued_sentence(i, word, langs, nums)  # "ma carte est trentenaire": a range
                 continue
             if word in AMBIGUOUS:
                 lang = AMBIGUOUS[word]
@@ -2122,9 +2148,9 @@ def _letters_of(word: str, lang: str) -> bool:
     return own is None or all(c.isascii() or c in own for c in word)
 
 
-# Words for a person's age by decade, made of a tens word and a suffix: no glued sentence
-# ("treintañeros", "cinquantenaire"), folded. Not "thirtysomething" nor "Mittvierziger": at a card
-# table those are ranges of values.
+# Words for a person's age by decade, made of a tens word and a suffix: no glued sentence where no
+# card or pile is named ("treintañeros", "cinquantenaire"), folded. Not "thirtysomething" nor
+# "Mittvierziger": at a card table those are ranges of values.
 AGE_WORD = re.compile(
     r"(?:veintea|treinta|cuarenta|cincuenta)n(?:ero|era)s?|"
     r"(?:trente|quarante|cinquante|soixante)naires?"

@@ -1010,6 +1010,7 @@ def test_harmless_roles_the_rules_read_without_the_stage(message: str) -> None:
         ("quelqu'un a la 4 ?", True),
         ("finally scored 98 from the deck", True),  # "scored": got, away from any game
         ("hab nur noch Endneunziger", True),  # a range of values, not an age
+        ("mis cartas son treintañeras jaja", True),  # ages by decade, said of cards: a range
         ("à 20h pile on joue, après on verra", False),  # "pile": exactly
         ("joue ton 10 sur la pile où t'as joué hier, le truc du dix", False),  # "où": a pile named
     ],

@@ -400,3 +400,20 @@ def test_a_message_without_a_number_is_rescued_only_when_card_talk_is_more_likel
     verdict = check("it rhymes with dirty")
     assert verdict.flag is flagged
     assert (verdict.reason == RESCUED) is flagged
+
+
+@pytest.mark.parametrize(
+    ("message", "flag"),
+    [
+        # how many cards someone holds is a count, which the policy leaves alone
+        ("how many cards do you have?", False),
+        ("how many cards in your hand?", False),
+        ("how many cards you got left?", False),
+        ("wie viele Karten hast du noch?", False),
+        ("¿cuántas cartas te quedan?", False),
+        # a riddle that points at a count is still a card
+        ("my card is how many cards are in a regular poker deck", True),
+    ],
+)
+def test_a_question_about_how_many_cards_is_not_rescued(message: str, flag: bool) -> None:
+    assert check(message).flag == flag, check(message)
