@@ -1104,7 +1104,7 @@ def _numbers(
                 elif len(word) >= 12 and not (
                     AGE_WORD.fullmatch(word) and scene.wordset.isdisjoint(CARD_OR_PILE)
                 ):
-                    _glued_sentence(i, word, langs, nums)  # "ma carte est trentenaire": a range
+                    _glued_sentence(i, word, langs, nums)  # "mis cartas son treintañeras": a range
                 continue
             if word in AMBIGUOUS:
                 lang = AMBIGUOUS[word]
