@@ -319,25 +319,32 @@ def check(message: str, context: Context | None = None, *, learned: bool = True)
     return Verdict(True, "low", words, RESCUED_READ if words else RESCUED)
 
 
-# A question about how many cards someone holds or are left: a count, not a value. Unless a pile is
-# named: "how many cards between yours and pile 2's top?" asks for a gap, which is a value.
+# A question to another player about how many cards they hold: a count, not a value. It must end
+# the message and be put to someone ("you", "du", "tu", "tienes"...); a pile named ("how many cards
+# between yours and pile 2's top?") asks a gap, and a card said to be one's own (roles.MINE) or a
+# claim after the question ("how many cards in a deck? that's what I hold") makes it a riddle.
 COUNT_OF_CARDS = re.compile(
     r"\b(?:how\s+many|wie\s*viele?|combien\s+de|cuant[ao]s)\s+(?:cards?|karten|cartes?|cartas?)\b"
 )
-PILE_NAMED = re.compile(r"\b(?:piles?|pilas?|stapel\w*|\w*stapel|stack|stacks|top|tops)\b")
-
-
-# A riddle says whose card it is: "my card is how many cards are in a deck".
-OWN_CARD = re.compile(r"\b(?:my|mine|meine?|mein|ma|mon|mi|mia)\b")
+PUT_TO_SOMEONE = re.compile(
+    r"\b(?:you|your|u|ur|du|dir|deine[rn]?|hast|habt|ihr|tu|te|tes|toi|vous|tienes|tenes|quedan|"
+    r"everyone|everybody|alle|jeder|todos)\b"
+)
 
 
 def _asks_a_count_of_cards(message: str) -> bool:
-    """A question, not a riddle, about how many cards someone holds or are left."""
-    if "?" not in message:
+    """A question put to someone about how many cards they hold, and nothing after it."""
+    end = message.rfind("?")
+    if end < 0 or any(c.isalnum() for c in message[end:]):
         return False
     folded = fold(message)
+    words = set(re.findall(r"\w+", folded))
     return (
-        bool(COUNT_OF_CARDS.search(folded)) and not PILE_NAMED.search(folded) and not OWN_CARD.search(folded)
+        bool(COUNT_OF_CARDS.search(folded))
+        and bool(PUT_TO_SOMEONE.search(folded))
+        and not roles.MINE.search(folded)
+        and words.isdisjoint(PILE_OR_TOP)
+        and not PILE_WORD.search(folded)
     )
 
 

@@ -413,6 +413,11 @@ def test_a_message_without_a_number_is_rescued_only_when_card_talk_is_more_likel
         ("¿cuántas cartas te quedan?", False),
         # a riddle that points at a count is still a card
         ("my card is how many cards are in a regular poker deck", True),
+        # a hostile member's question with a claim after it, or put to nobody, is still a riddle
+        ("how many cards are in a deck? that is what I hold", True),
+        ("¿cuántas cartas tiene la baraja española? esa tengo", True),
+        ("how many cards are in a deck? 😏", True),
+        ("how many cards do you have, my friend?", False),
     ],
 )
 def test_a_question_about_how_many_cards_is_not_rescued(message: str, flag: bool) -> None:
