@@ -37,6 +37,7 @@ import time
 import tracemalloc
 import uuid
 from collections import deque
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -51,7 +52,7 @@ from bench.figures import percentile
 from bot.games.thegame import record_of
 from bot.store import open_store
 from bot.store.pg_writer import PgWriter
-from bot.store.sqlite import _connect_writer
+from bot.store.sqlite import _connect_writer, _execute
 from bot.store.writer import Writer
 from bot.tables import PLAYING, SNAPSHOT_EVERY, Table, TableService
 from tests.farm import Farm, next_move, open_table
@@ -191,9 +192,9 @@ async def floor_per_commit(folder: Path, seconds: float) -> float:
 
 async def floor_group_commit(folder: Path, tables: int, seconds: float, cpu: CpuMeter | None = None) -> float:
     path = folder / f"floor2-{tables}.sqlite3"
-    writer = Writer(lambda: _connect_writer(str(path)))
+    writer = Writer(partial(_connect_writer, str(path)))
     await writer.start()
-    await writer.run(lambda c: c.execute(SCHEMA))
+    await writer.run(partial(_execute, SCHEMA, ()))
     done = 0
     end = time.perf_counter() + seconds
 
@@ -202,7 +203,7 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float, cpu: Cpu
         seq = 0
         while time.perf_counter() < end:
             await writer.run(
-                lambda c, s=seq: c.execute(ROW[0], (table_id, s, ACTION, "2026-11-23T20:00:00+00:00")),
+                partial(_execute, ROW[0], (table_id, seq, ACTION, "2026-11-23T20:00:00+00:00")),
                 one_statement=True,
             )
             seq += 1

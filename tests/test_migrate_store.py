@@ -67,7 +67,9 @@ def every_table(path) -> list[str]:
     """Every table of the SQLite schema (not the copy's own list, which could miss one)."""
     with sqlite3.connect(path) as db:
         rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        return sorted(r[0] for r in rows if r[0] != "schema_migrations")
+        # The migrations' own list and the writer's note of its last batch (bot/store/writer.py)
+        # are the store's bookkeeping, not data to copy.
+        return sorted(r[0] for r in rows if r[0] not in ("schema_migrations", "_writer_outcomes"))
 
 
 async def everything(url: str, tables: list[str]) -> dict[str, list[tuple]]:

@@ -114,22 +114,44 @@ async def test_one_failing_event_in_a_combined_run_fails_alone(tmp_path):
         await store.close()
 
 
-async def test_a_combined_run_that_ends_the_transaction_is_written_again_alone(tmp_path, monkeypatch):
+_FUSE = {"blown": 0, "calls": 0}
+
+
+def _blows_once(table_id: int) -> int:
+    """In the writer's process: true for the first row inserted after it is armed, then never."""
+    _FUSE["calls"] += 1
+    if _FUSE["blown"]:
+        return 0
+    _FUSE["blown"] = table_id
+    return 1
+
+
+def _arm_the_fuse(conn: sqlite3.Connection) -> None:
+    conn.create_function("blows_once", 1, _blows_once)
+
+
+def _the_fuse(conn: sqlite3.Connection) -> dict:
+    return dict(_FUSE)
+
+
+async def test_a_combined_run_that_ends_the_transaction_is_written_again_alone(tmp_path):
     """If the multi-row write makes SQLite roll the whole transaction back, the batch runs again with
     every unit alone: each caller learns what happened to its own action."""
     store, service = await _service(tmp_path)
     try:
         tables = [await open_table(service, c, seed=c) for c in range(1, 6)]
-        from bot.store import sqlite as sqlite_store
-
-        calls = []
-
-        def broken(self, conn: sqlite3.Connection, payloads: list) -> None:
-            calls.append(len(payloads))
-            conn.execute("ROLLBACK")
-            raise sqlite3.OperationalError("database or disk is full")
-
-        monkeypatch.setattr(sqlite_store._Appends, "run_many", broken)
+        # The first event row written after this rolls the whole transaction back (as a full disk
+        # would); the function lives on the writer's connection, in its process.
+        await store.run(_arm_the_fuse)
+        await store._write(
+            [
+                (
+                    "CREATE TRIGGER fuse BEFORE INSERT ON events WHEN blows_once(NEW.table_id) "
+                    "BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END",
+                    (),
+                )
+            ]
+        )
         moves = [next_move(t) for t in tables]
         outcomes = await asyncio.gather(
             *(
@@ -137,7 +159,10 @@ async def test_a_combined_run_that_ends_the_transaction_is_written_again_alone(t
                 for t, (user, action) in zip(tables, moves, strict=True)
             )
         )
-        assert calls  # the combined write was tried, and its failure cost nobody their action
+        fuse = await store.run(_the_fuse)
+        # The batch's first write (the five rows in one statement) blew the fuse, and its failure
+        # cost nobody their action: each was written again alone.
+        assert fuse["blown"] == tables[0].id and fuse["calls"] > len(tables)
         assert all(o.table.version == 1 for o in outcomes)
         async with store.db.execute("SELECT COUNT(*) FROM events") as cur:
             assert (await cur.fetchone())[0] == len(tables)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from functools import partial
 
 import pytest
 
@@ -33,9 +34,50 @@ def snapshot(table):
     return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
 
 
+# Units of work run in the writer's process: functions of this module, bound with partial.
+
+
+def _insert(n: int, conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT INTO t VALUES (?)", (n,))
+
+
+def _execute(sql: str, conn: sqlite3.Connection):
+    return conn.execute(sql).fetchall()
+
+
 def insert(n: int):
     """A unit of work that writes one row of the scratch table t."""
-    return lambda conn: conn.execute("INSERT INTO t VALUES (?)", (n,))
+    return partial(_insert, n)
+
+
+def execute(sql: str):
+    return partial(_execute, sql)
+
+
+def broken(conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT INTO t VALUES (100)")
+    raise sqlite3.OperationalError("disk I/O error")
+
+
+def kills_the_transaction(conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT INTO t VALUES (100)")
+    conn.execute("ROLLBACK")
+    raise sqlite3.OperationalError("database or disk is full")
+
+
+def breaks_the_savepoint(conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT INTO t VALUES (1)")
+    conn.execute("RELEASE unit")  # its savepoint is gone: rolling it back fails too
+    raise sqlite3.OperationalError("disk I/O error")
+
+
+def deferred_keys(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(
+        "CREATE TABLE t (n INTEGER PRIMARY KEY, m INTEGER REFERENCES t (n) DEFERRABLE INITIALLY DEFERRED)"
+    )
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
 
 
 async def make_writes_fail(store, table_id: int) -> None:
@@ -120,11 +162,6 @@ async def test_a_failed_unit_in_a_batch_is_rolled_back_alone(tmp_path):
     store = await opened(tmp_path / "w.sqlite3")
     try:
         await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-
-        def broken(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO t VALUES (100)")
-            raise sqlite3.OperationalError("disk I/O error")
-
         # Queued together, so they share one transaction.
         results = await asyncio.gather(
             store.run(insert(1)), store.run(broken), store.run(insert(2)), return_exceptions=True
@@ -148,7 +185,7 @@ async def test_a_failed_single_statement_unit_leaves_nothing_of_itself_and_the_b
         collides = "INSERT INTO t SELECT value FROM (SELECT 5 AS value UNION ALL SELECT 6 UNION ALL SELECT 7)"
         results = await asyncio.gather(
             store.run(insert(1), one_statement=True),
-            store.run(lambda c: c.execute(collides), one_statement=True),
+            store.run(execute(collides), one_statement=True),
             store.run(insert(2), one_statement=True),
             store._write([(collides, ())]),
             store._write([("INSERT INTO t VALUES (3)", ())]),
@@ -166,12 +203,6 @@ async def test_when_sqlite_rolls_back_the_whole_transaction_the_others_are_writt
     store = await opened(tmp_path / "w.sqlite3")
     try:
         await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-
-        def kills_the_transaction(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO t VALUES (100)")
-            conn.execute("ROLLBACK")
-            raise sqlite3.OperationalError("database or disk is full")
-
         results = await asyncio.gather(
             store.run(insert(1)),
             store.run(insert(2)),
@@ -188,29 +219,18 @@ async def test_when_sqlite_rolls_back_the_whole_transaction_the_others_are_writt
 
 async def test_a_failed_commit_fails_every_unit_of_the_batch(tmp_path):
     """Nobody is told "saved" when the COMMIT itself did not happen."""
-    conn_holder: list[sqlite3.Connection] = []
-
-    def connect() -> sqlite3.Connection:
-        conn = sqlite3.connect(str(tmp_path / "c.sqlite3"), isolation_level=None, check_same_thread=False)
-        conn.execute(
-            "CREATE TABLE t (n INTEGER PRIMARY KEY, m INTEGER REFERENCES t (n) DEFERRABLE INITIALLY DEFERRED)"
-        )
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn_holder.append(conn)
-        return conn
-
-    writer = Writer(connect)
+    writer = Writer(partial(deferred_keys, str(tmp_path / "c.sqlite3")))
     await writer.start()
     try:
         # A deferred foreign key is checked at COMMIT: the whole batch fails there.
         results = await asyncio.gather(
-            writer.run(lambda c: c.execute("INSERT INTO t VALUES (1, NULL)")),
-            writer.run(lambda c: c.execute("INSERT INTO t VALUES (2, 99)")),
+            writer.run(execute("INSERT INTO t VALUES (1, NULL)")),
+            writer.run(execute("INSERT INTO t VALUES (2, 99)")),
             return_exceptions=True,
         )
         assert all(isinstance(r, StoreError) for r in results)
-        rows = await writer.run(lambda c: c.execute("SELECT COUNT(*) FROM t").fetchone()[0])
-        assert rows == 0
+        rows = await writer.run(execute("SELECT COUNT(*) FROM t"))
+        assert rows == [(0,)]
     finally:
         await writer.close()
 
@@ -292,15 +312,9 @@ async def test_a_batch_that_breaks_half_way_does_not_stop_the_next_ones(tmp_path
     store = await opened(tmp_path / "w.sqlite3")
     try:
         await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-
-        def breaks_the_savepoint(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO t VALUES (1)")
-            conn.execute("RELEASE unit")  # its savepoint is gone: rolling it back fails too
-            raise sqlite3.OperationalError("disk I/O error")
-
         with pytest.raises(StoreError):
             await store.run(breaks_the_savepoint)
-        await store.run(lambda conn: conn.execute("INSERT INTO t VALUES (2)"))
+        await store.run(insert(2))
         async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
             assert [r[0] for r in await cur.fetchall()] == [2]
     finally:

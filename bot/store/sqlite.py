@@ -14,6 +14,7 @@ import logging
 import sqlite3
 import tempfile
 from collections.abc import Callable
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -87,13 +88,14 @@ def _connect_writer(path: str) -> sqlite3.Connection:
     return conn
 
 
-def _migrate(conn: sqlite3.Connection) -> None:
-    """Apply the numbered migrations not applied yet (as one writer unit: all or nothing)."""
+def _migrate(numbered: list[tuple[int, str, str]], conn: sqlite3.Connection) -> None:
+    """Apply the numbered migrations not applied yet (as one writer unit: all or nothing). They are
+    read in the bot's process and handed over, so the writer applies exactly the bot's list."""
     conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
     )
     done = {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
-    for number, name, sql in migrations():
+    for number, name, sql in numbered:
         if number in done:
             continue
         log.info("applying migration %s", name)
@@ -213,6 +215,15 @@ class _Appends:
             start += size
         return out
 
+    def __reduce__(self) -> str:
+        return "_APPENDS"  # crosses to the writer's process by name: one instance there too
+
+    def run_one(self, conn: sqlite3.Connection, payload: tuple) -> None:
+        event, meta = payload
+        conn.execute(_INSERT_EVENT, event)
+        if meta is not None:
+            conn.execute(_SET_META, (meta[1], meta[0]))
+
     def run_many(self, conn: sqlite3.Connection, payloads: list[tuple]) -> None:
         for chunk in self._chunks([event for event, _ in payloads]):
             conn.execute(self._insert(len(chunk)), [v for event in chunk for v in event])
@@ -222,6 +233,90 @@ class _Appends:
 
 
 _APPENDS = _Appends()
+
+
+# The units of work the store hands its writer. They run in the writer's process, so each is a
+# function of this module (the connection comes last, after what functools.partial binds).
+
+
+def _execute(sql: str, params: tuple | dict, conn: sqlite3.Connection) -> int | None:
+    return conn.execute(sql, params).lastrowid
+
+
+def _run_statements(statements: list[tuple[str, tuple | dict]], conn: sqlite3.Connection) -> list[int | None]:
+    return [conn.execute(sql, params).lastrowid for sql, params in statements]
+
+
+def _create_table(
+    insert: tuple[str, dict[str, Any]], seats: list[dict[str, Any]], conn: sqlite3.Connection
+) -> int:
+    try:
+        table_id = conn.execute(*insert).lastrowid
+    except sqlite3.IntegrityError as exc:
+        raise StoreError(f"a table is already open in this channel ({exc})") from exc
+    assert table_id is not None
+    for sql, params in SqliteStore._seat_statements(table_id, seats):
+        conn.execute(sql, params)
+    return table_id
+
+
+def _append(event: tuple, update: tuple[str, tuple | dict], conn: sqlite3.Connection) -> None:
+    conn.execute(_INSERT_EVENT, event)
+    conn.execute(*update)
+
+
+def _finish(
+    table_id: int,
+    statements: list[tuple[str, tuple | dict]],
+    results: list[tuple[str, tuple | dict]],
+    conn: sqlite3.Connection,
+) -> None:
+    for sql, params in statements:
+        conn.execute(sql, params)
+    # A result counts once towards the totals.
+    if results and conn.execute("SELECT 1 FROM results WHERE table_id = ?", (table_id,)).fetchone():
+        return
+    for sql, params in results:
+        conn.execute(sql, params)
+
+
+def _save_snapshots(rows: list[tuple], conn: sqlite3.Connection) -> None:
+    conn.executemany("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)", rows)
+
+
+def _drop_snapshots(keep_engine: str, conn: sqlite3.Connection) -> int:
+    return conn.execute(
+        "DELETE FROM snapshots WHERE engine != ? OR table_id NOT IN "
+        "(SELECT id FROM tables WHERE status IN ('lobby', 'playing'))",
+        (keep_engine,),
+    ).rowcount
+
+
+def _add_strike(row: tuple, conn: sqlite3.Connection) -> int | None:
+    found = conn.execute(
+        "INSERT INTO strikes (table_id, user_id, message_id, severity, action, at) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, message_id) DO NOTHING RETURNING id",
+        row,
+    ).fetchone()
+    return found[0] if found else None
+
+
+def _clear_strike(
+    table_id: int, strike_id: int, by: int, channel_id: int, conn: sqlite3.Connection
+) -> dict[str, Any] | None:
+    conn.row_factory = sqlite3.Row
+    try:
+        row = conn.execute(
+            "SELECT s.* FROM strikes s JOIN tables t ON t.id = s.table_id "
+            "WHERE s.id = ? AND s.table_id = ? AND t.channel_id = ? AND s.cleared_by IS NULL",
+            (strike_id, table_id, channel_id),
+        ).fetchone()
+    finally:
+        conn.row_factory = None
+    if row is None:
+        return None
+    conn.execute("UPDATE strikes SET cleared_by = ? WHERE id = ?", (by, strike_id))
+    return dict(row)
 
 
 # Adds one result to a row of running totals (member_totals, member_months).
@@ -264,9 +359,9 @@ class SqliteStore(DailyQueries, StatsQueries):
             path = str(Path(self._scratch.name) / "memory.sqlite3")
         else:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._writer = Writer(lambda: _connect_writer(path), on_commit=self._committed)
+        self._writer = Writer(partial(_connect_writer, path), on_commit=self._committed)
         await self._writer.start()
-        await self._writer.run(_migrate)
+        await self._writer.run(partial(_migrate, migrations()))
         self._db = await aiosqlite.connect(path)
         self._db.row_factory = sqlite3.Row
         for pragma in ("busy_timeout=5000", "query_only=ON"):
@@ -314,18 +409,15 @@ class SqliteStore(DailyQueries, StatsQueries):
         one_statement: bool = False,
         combine: tuple[Combiner, Any, Any] | None = None,
     ) -> T:
-        """Run `work` on the write connection in its own savepoint; StoreError if it failed."""
+        """Run `work` on the write connection in its own savepoint; StoreError if it failed. It runs
+        in the writer's process: a module-level function, or a functools.partial of one."""
         if self._writer is None:
             raise StoreError("the store is not open")
         return await self._writer.run(work, one_statement=one_statement, combine=combine)
 
     async def _write(self, statements: list[tuple[str, tuple | dict]]) -> list[int | None]:
         """Run statements as one unit; StoreError (and nothing of them written) if one fails."""
-
-        def work(conn: sqlite3.Connection) -> list[int | None]:
-            return [conn.execute(sql, params).lastrowid for sql, params in statements]
-
-        return await self.run(work, one_statement=len(statements) == 1)
+        return await self.run(partial(_run_statements, statements), one_statement=len(statements) == 1)
 
     @staticmethod
     def _update_sql(table_id: int, fields: dict[str, Any]) -> tuple[str, dict]:
@@ -349,18 +441,9 @@ class SqliteStore(DailyQueries, StatsQueries):
         enc = _encode(row)
         cols = ", ".join(enc)
         marks = ", ".join(f":{k}" for k in enc)
-
-        def work(conn: sqlite3.Connection) -> int:
-            try:
-                table_id = conn.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", enc).lastrowid
-            except sqlite3.IntegrityError as exc:
-                raise StoreError(f"a table is already open in this channel ({exc})") from exc
-            assert table_id is not None
-            for sql, params in self._seat_statements(table_id, seats):
-                conn.execute(sql, params)
-            return table_id
-
-        return await self.run(work)
+        return await self.run(
+            partial(_create_table, (f"INSERT INTO tables ({cols}) VALUES ({marks})", enc), seats)
+        )
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         await self._write([self._update_sql(table_id, fields)])
@@ -375,24 +458,17 @@ class SqliteStore(DailyQueries, StatsQueries):
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
     ) -> None:
         """Log one action as event `seq` of the table (refused if that number is taken)."""
+        writer = self._writer
+        if writer is None:
+            raise StoreError("the store is not open")
         event = (table_id, seq, _compact(action), user_id, at)
-        combine: tuple[_Appends, int, tuple] | None = None
-        if not fields:
-            update = None
-            combine = (_APPENDS, table_id, (event, None))
+        if not fields:  # written with its neighbours in the batch, or alone by _APPENDS.run_one
+            await writer.run(None, one_statement=True, combine=(_APPENDS, table_id, (event, None)))
         elif len(fields) == 1 and "meta" in fields:  # a turn's end: its timer starts again
-            meta = _dumps(fields["meta"])
-            update = (_SET_META, (meta, table_id))
-            combine = (_APPENDS, table_id, (event, (table_id, meta)))
+            meta = (table_id, _dumps(fields["meta"]))
+            await writer.run(None, combine=(_APPENDS, table_id, (event, meta)))
         else:
-            update = self._update_sql(table_id, fields)
-
-        def work(conn: sqlite3.Connection) -> None:
-            conn.execute(_INSERT_EVENT, event)
-            if update is not None:
-                conn.execute(*update)
-
-        await self.run(work, one_statement=update is None, combine=combine)
+            await self.run(partial(_append, event, self._update_sql(table_id, fields)))
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [
@@ -400,17 +476,7 @@ class SqliteStore(DailyQueries, StatsQueries):
             ("DELETE FROM snapshots WHERE table_id = ?", (table_id,)),
         ]
         results = self._result_statements(table_id, result) if result is not None else []
-
-        def work(conn: sqlite3.Connection) -> None:
-            for sql, params in statements:
-                conn.execute(sql, params)
-            # A result counts once towards the totals.
-            if results and conn.execute("SELECT 1 FROM results WHERE table_id = ?", (table_id,)).fetchone():
-                return
-            for sql, params in results:
-                conn.execute(sql, params)
-
-        await self.run(work)
+        await self.run(partial(_finish, table_id, statements, results))
 
     @staticmethod
     def _result_statements(table_id: int, result: dict[str, Any]) -> list[tuple[str, tuple | dict]]:
@@ -578,21 +644,10 @@ class SqliteStore(DailyQueries, StatsQueries):
 
     async def save_snapshots(self, snapshots: dict[int, Snapshot]) -> None:
         rows = [(i, s.seq, s.rule_version, s.engine, s.state) for i, s in snapshots.items()]
-
-        def work(conn: sqlite3.Connection) -> None:
-            conn.executemany("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)", rows)
-
-        await self.run(work, one_statement=True)
+        await self.run(partial(_save_snapshots, rows), one_statement=True)
 
     async def drop_snapshots(self, keep_engine: str) -> int:
-        def work(conn: sqlite3.Connection) -> int:
-            return conn.execute(
-                "DELETE FROM snapshots WHERE engine != ? OR table_id NOT IN "
-                "(SELECT id FROM tables WHERE status IN ('lobby', 'playing'))",
-                (keep_engine,),
-            ).rowcount
-
-        return await self.run(work, one_statement=True)
+        return await self.run(partial(_drop_snapshots, keep_engine), one_statement=True)
 
     async def unreported_tables(self) -> list[StoredTable]:
         """Finished games whose final report was not posted yet (the bot stopped in between)."""
@@ -674,39 +729,14 @@ class SqliteStore(DailyQueries, StatsQueries):
         self, table_id: int, user_id: int, message_id: int, severity: str, action: str, at: str
     ) -> int | None:
         """Record a strike; None if that message was struck already (an edit of a caught message)."""
-
-        def work(conn: sqlite3.Connection) -> int | None:
-            row = conn.execute(
-                "INSERT INTO strikes (table_id, user_id, message_id, severity, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, message_id) DO NOTHING RETURNING id",
-                (table_id, user_id, message_id, severity, action, at),
-            ).fetchone()
-            return row[0] if row else None
-
-        return await self.run(work)
+        return await self.run(partial(_add_strike, (table_id, user_id, message_id, severity, action, at)))
 
     async def clear_strike(
         self, table_id: int, strike_id: int, by: int, *, channel_id: int
     ) -> dict[str, Any] | None:
         """Mark a strike a false alarm; returns it, or None if unknown, cleared already, or not a
         strike of a table in `channel_id` (a button pressed anywhere else clears nothing)."""
-
-        def work(conn: sqlite3.Connection) -> dict[str, Any] | None:
-            conn.row_factory = sqlite3.Row
-            try:
-                row = conn.execute(
-                    "SELECT s.* FROM strikes s JOIN tables t ON t.id = s.table_id "
-                    "WHERE s.id = ? AND s.table_id = ? AND t.channel_id = ? AND s.cleared_by IS NULL",
-                    (strike_id, table_id, channel_id),
-                ).fetchone()
-            finally:
-                conn.row_factory = None
-            if row is None:
-                return None
-            conn.execute("UPDATE strikes SET cleared_by = ? WHERE id = ?", (by, strike_id))
-            return dict(row)
-
-        return await self.run(work)
+        return await self.run(partial(_clear_strike, table_id, strike_id, by, channel_id))
 
     async def strikes(self, table_id: int) -> dict[int, int]:
         """Standing strikes per user at a table (false alarms not counted)."""

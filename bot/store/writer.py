@@ -1,22 +1,37 @@
-"""One writer per SQLite database: the only one who writes, on a connection of its own.
+"""One writer per SQLite database: the only one who writes, in a process of its own.
 
 Callers hand it a unit of work (a function of the connection). The writer takes every unit
 waiting at that moment (up to MAX_BATCH) and runs each in its own SAVEPOINT inside one
 transaction, then commits them together (group commit). A unit that fails is rolled back alone
 and its caller gets a StoreError; the others are committed, and nobody is answered before that
-COMMIT. The connection lives in one thread of its own, so a batch costs one hop from the event
-loop, and reads (other connections) never wait for it.
+COMMIT. Reads (other connections) never wait for it.
+
+The connection lives in a child process (`python -m bot.store.writer_process`), so the SQLite work of a
+batch runs beside the event loop on another core, not in turns with it under the interpreter lock.
+A unit therefore crosses a pipe: it must pickle, which means a function defined at the top of a
+module, or a ``functools.partial`` of one (the connection is passed last).
+
+If the child dies while a batch is in flight, nobody is told anything it does not know: each batch
+writes its own outcomes into the database inside its transaction (table ``_writer_outcomes``), so
+the parent starts a new child, asks it whether that batch committed, and answers the callers with
+what the database holds: their outcomes if it committed, "nothing was written" if it did not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
+import pickle
+import secrets
+import signal
 import sqlite3
+import struct
+import sys
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import Any, BinaryIO, Protocol, TypeVar
 
 from bot.store.base import StoreError
 
@@ -29,104 +44,51 @@ Work = Callable[[sqlite3.Connection], Any]
 class Combiner(Protocol):
     """Writes the rows of many units of one kind in a few statements (a multi-row INSERT, say),
     where each unit alone would run statements of its own. Given the payloads of a run of such
-    units, it writes all of them or raises."""
+    units, it writes all of them or raises. It crosses to the writer's process by pickle, so an
+    instance is best a module-level one that pickles by its name."""
 
     def run_many(self, conn: sqlite3.Connection, payloads: list[Any]) -> None: ...
+
+    def run_one(self, conn: sqlite3.Connection, payload: Any) -> None:
+        """What one unit of this kind writes when it is not written with others."""
 
 
 # The work, whether it runs exactly one statement, and (for a unit that may be written together
 # with its neighbours of the same kind) its combiner, a key (two units of one key are never
-# combined in one run) and its payload. Such a unit's value is None.
-Unit = tuple[Work, bool, Combiner | None, Any, Any]
+# combined in one run) and its payload. Such a unit's value is None, and its work may be None: the
+# combiner's run_one then writes it when it runs alone.
+Unit = tuple[Work | None, bool, Combiner | None, Any, Any]
+Outcome = tuple[bool, Any]  # (True, value) or (False, StoreError)
 
 MAX_BATCH = 256  # units per transaction: bounds the time one COMMIT keeps the queue waiting
+OUTCOMES = "_writer_outcomes"  # the last committed batch's token and outcomes, for a lost answer
+_HEAD = struct.Struct("<I")
 
 
-class Writer:
-    """The write connection and its queue. No task runs while nothing is queued: the first unit
-    that finds the queue idle starts a flush, which commits batch after batch until it is empty."""
+# ---- in the writer's process ----------------------------------------------------------------------
 
-    def __init__(
-        self, connect: Callable[[], sqlite3.Connection], on_commit: Callable[[int], None] | None = None
-    ) -> None:
-        self._connect = connect
-        self._on_commit = on_commit
-        self._conn: sqlite3.Connection | None = None
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
-        self._queue: deque[tuple[Unit, asyncio.Future[Any]]] = deque()
-        self._flush: asyncio.Task[None] | None = None
 
-    async def start(self) -> None:
-        self._conn = await asyncio.get_running_loop().run_in_executor(self._thread, self._connect)
+class Batches:
+    """The write connection and what it does with a batch: one transaction, one savepoint per unit
+    (or per run of units a combiner writes together), the batch's outcomes, one COMMIT."""
 
-    async def run(
-        self,
-        work: Callable[[sqlite3.Connection], T],
-        *,
-        one_statement: bool = False,
-        combine: tuple[Combiner, Any, Any] | None = None,
-    ) -> T:
-        """Run `work` in its own savepoint; return its value once it is committed.
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        conn.execute(f"CREATE TABLE IF NOT EXISTS {OUTCOMES} (token INTEGER PRIMARY KEY, outcomes TEXT)")
 
-        ``one_statement``: `work` runs exactly one statement. SQLite undoes a failed statement by
-        itself, so such a unit needs no savepoint of its own.
+    def lookup(self, token: int) -> list[Outcome] | None:
+        """The outcomes of the batch `token` if it was committed (its answer was lost), else None."""
+        row = self.conn.execute(f"SELECT outcomes FROM {OUTCOMES} WHERE token = ?", (token,)).fetchone()
+        if row is None:
+            return None
+        kept = json.loads(row[0]) if row[0] is not None else None
+        if kept is None:  # committed, but its values could not be kept: say so rather than guess
+            return []
+        return [(True, v) if ok else (False, StoreError(v)) for ok, v in kept]
 
-        ``combine``: (combiner, key, payload) when `work` writes what the combiner can write for many
-        units at once (its value then is None). Units of one combiner that stand next to each other
-        in a batch, each key once, are written by the combiner inside one savepoint; if that fails,
-        the savepoint is rolled back and each of them runs its own `work`, so a unit still fails
-        alone and nothing else changes for its caller."""
-        if self._conn is None:
-            raise StoreError("the store is not open")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        if combine is None:
-            self._queue.append(((work, one_statement, None, None, None), future))
-        else:
-            self._queue.append(((work, one_statement, *combine), future))
-        if self._flush is None or self._flush.done():
-            self._flush = asyncio.create_task(self._flushing(), name="store-writer")
-        # A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
-        # it is committed (or not) whatever the caller does.
-        return await future
-
-    async def close(self) -> None:
-        """Finish what was queued, then close the connection."""
-        if self._flush is not None:
-            await asyncio.gather(self._flush, return_exceptions=True)
-            self._flush = None
-        if self._conn is not None:
-            conn, self._conn = self._conn, None
-            await asyncio.get_running_loop().run_in_executor(self._thread, conn.close)
-        self._thread.shutdown(wait=True)
-
-    async def _flushing(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._queue:
-            batch = [self._queue.popleft() for _ in range(min(MAX_BATCH, len(self._queue)))]
-            batch = [(work, future) for work, future in batch if not future.cancelled()]
-            if not batch:
-                continue
-            try:
-                outcomes = await loop.run_in_executor(self._thread, self._commit, [w for w, _ in batch])
-            except BaseException as exc:  # the thread itself failed: nothing is known to be written
-                log.exception("the store's writer failed")
-                outcomes = [(False, StoreError(str(exc)))] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
-            if self._on_commit is not None:
-                self._on_commit(len(batch))
-
-    def _commit(self, works: list[Unit]) -> list[tuple[bool, Any]]:
-        """In the writer's thread: one transaction, one savepoint per unit (or per run of units a
-        combiner writes together), one COMMIT."""
-        conn = self._conn
-        assert conn is not None
-        outcomes: list[tuple[bool, Any] | None] = [None] * len(works)
+    def commit(self, works: list[Unit], token: int = 0) -> list[Outcome]:
+        conn = self.conn
+        outcomes: list[Outcome | None] = [None] * len(works)
         pending = list(range(len(works)))
         combining = True
         while pending:
@@ -170,7 +132,7 @@ class Writer:
                 if not one_statement:
                     conn.execute("SAVEPOINT unit")
                 try:
-                    value = work(conn)
+                    value = work(conn) if work is not None else combiner.run_one(conn, works[index][4])  # type: ignore[union-attr]
                 except Exception as exc:
                     outcomes[index] = (False, _store_error(exc))
                     if not conn.in_transaction:
@@ -192,15 +154,26 @@ class Writer:
                 n += 1
             if restart:
                 continue
+            done = [o if o is not None else (False, StoreError("not run")) for o in outcomes]
             try:
+                self._keep(token, done)
                 conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 failed = (False, StoreError(f"the commit failed: {exc}"))
-                return [failed if o is not None and o[0] else o for o in outcomes]  # type: ignore[misc]
-            break
+                return [failed if o[0] else o for o in done]
+            return done
         return [o if o is not None else (False, StoreError("not run")) for o in outcomes]
+
+    def _keep(self, token: int, outcomes: list[Outcome]) -> None:
+        """Write the batch's outcomes in its own transaction, in place of the last batch's."""
+        try:
+            kept: str | None = json.dumps([(ok, v if ok else str(v)) for ok, v in outcomes])
+        except (TypeError, ValueError):
+            kept = None
+        self.conn.execute(f"DELETE FROM {OUTCOMES}")
+        self.conn.execute(f"INSERT INTO {OUTCOMES} VALUES (?, ?)", (token, kept))
 
     @staticmethod
     def _run_end(works: list[Unit], pending: list[int], start: int) -> int:
@@ -224,3 +197,268 @@ def _store_error(exc: Exception) -> StoreError:
     if not isinstance(exc, sqlite3.Error | ValueError):
         log.error("a store write raised %r", exc, exc_info=exc)
     return StoreError(str(exc))
+
+
+def _read(stream: BinaryIO) -> Any:
+    head = stream.read(_HEAD.size)
+    if len(head) < _HEAD.size:
+        raise EOFError
+    (size,) = _HEAD.unpack(head)
+    body = stream.read(size)
+    if len(body) < size:
+        raise EOFError
+    return pickle.loads(body)
+
+
+def _send(stream: BinaryIO, message: Any) -> None:
+    stream.write(_frame(message))
+    stream.flush()
+
+
+def child_main() -> int:
+    """The writer's process: frames in on stdin, answers out on the stdout it had at start (what
+    the code inside prints goes to stderr). It stops when its parent closes the pipe, never on a
+    signal meant for the parent's terminal or service, so a batch is never cut half-way by them."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s (store writer): %(message)s")
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    requests = sys.stdin.buffer
+    try:
+        connect = _read(requests)
+        batches = Batches(connect())
+    except EOFError:
+        return 0
+    except Exception as exc:  # the database cannot be opened: say why, then stop
+        _send(answers, ("error", f"{type(exc).__name__}: {exc}"))
+        return 1
+    _send(answers, ("ready", os.getpid()))
+    while True:
+        try:
+            kind, token, payload = _read(requests)
+        except EOFError:
+            break
+        if kind == "batch":
+            _send(answers, batches.commit(payload, token))
+        else:  # "lookup"
+            _send(answers, batches.lookup(token))
+    batches.conn.close()
+    return 0
+
+
+# ---- in the bot's process -------------------------------------------------------------------------
+
+
+class _Lost(Exception):
+    """The writer's process went away with a batch in flight."""
+
+
+class Writer:
+    """The writer's process, its queue and the callers' futures. No task runs while nothing is
+    queued: the first unit that finds the queue idle starts a flush, which commits batch after
+    batch until it is empty."""
+
+    def __init__(
+        self, connect: Callable[[], sqlite3.Connection], on_commit: Callable[[int], None] | None = None
+    ) -> None:
+        self._connect = connect  # sent to the child: it must pickle too
+        self._on_commit = on_commit
+        self._proc: asyncio.subprocess.Process | None = None
+        self._open = False
+        self._queue: deque[tuple[Unit, asyncio.Future[Any]]] = deque()
+        self._flush: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """The writer process's id (None when it is not running)."""
+        return None if self._proc is None else self._proc.pid
+
+    async def start(self) -> None:
+        self._proc = await self._spawn()
+        self._open = True
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the child imports what we import
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.store.writer_process",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+        )
+        try:
+            _write(proc, _frame(self._connect))
+            answer = await _answer(proc)
+        except pickle.PicklingError as exc:
+            proc.kill()
+            await proc.wait()
+            raise StoreError(f"the writer's way to connect cannot be sent to it: {exc}") from exc
+        except _Lost:
+            await proc.wait()
+            raise StoreError("the store's writer process did not start") from None
+        if answer[0] != "ready":
+            await proc.wait()
+            raise StoreError(f"the store's writer could not open the database: {answer[1]}")
+        return proc
+
+    async def run(
+        self,
+        work: Callable[[sqlite3.Connection], T] | None,
+        *,
+        one_statement: bool = False,
+        combine: tuple[Combiner, Any, Any] | None = None,
+    ) -> T:
+        """Run `work` in its own savepoint; return its value once it is committed.
+
+        ``one_statement``: `work` runs exactly one statement. SQLite undoes a failed statement by
+        itself, so such a unit needs no savepoint of its own.
+
+        ``combine``: (combiner, key, payload) when `work` writes what the combiner can write for many
+        units at once (its value then is None). Units of one combiner that stand next to each other
+        in a batch, each key once, are written by the combiner inside one savepoint; if that fails,
+        the savepoint is rolled back and each of them runs its own `work` (or, with no `work`, the
+        combiner's run_one), so a unit still fails alone and nothing else changes for its caller."""
+        if not self._open:
+            raise StoreError("the store is not open")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        if combine is None:
+            self._queue.append(((work, one_statement, None, None, None), future))
+        else:
+            self._queue.append(((work, one_statement, *combine), future))
+        if self._flush is None or self._flush.done():
+            self._flush = asyncio.create_task(self._flushing(), name="store-writer")
+        # A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
+        # it is committed (or not) whatever the caller does.
+        return await future
+
+    async def close(self) -> None:
+        """Finish what was queued, then let the writer's process close the connection and stop."""
+        self._open = False
+        if self._flush is not None:
+            await asyncio.gather(self._flush, return_exceptions=True)
+            self._flush = None
+        if self._proc is not None:
+            proc, self._proc = self._proc, None
+            if proc.stdin is not None:
+                proc.stdin.close()
+            try:
+                await asyncio.wait_for(proc.wait(), 30)
+            except TimeoutError:
+                log.error("the store's writer did not stop; killing it")
+                proc.kill()
+                await proc.wait()
+
+    async def _flushing(self) -> None:
+        while self._queue:
+            batch = [self._queue.popleft() for _ in range(min(MAX_BATCH, len(self._queue)))]
+            batch = [(unit, future) for unit, future in batch if not future.cancelled()]
+            if not batch:
+                continue
+            outcomes = await self._commit([unit for unit, _ in batch])
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+            if self._on_commit is not None:
+                self._on_commit(len(batch))
+
+    async def _commit(self, units: list[Unit]) -> list[Outcome]:
+        """Send one batch and wait for its outcomes. A unit that cannot be sent fails alone."""
+        token = secrets.randbits(62)
+        try:
+            data = _frame(("batch", token, units))
+        except Exception:
+            return await self._commit_sendable(units)
+        return await self._exchange(token, data, len(units))
+
+    async def _commit_sendable(self, units: list[Unit]) -> list[Outcome]:
+        """The batch did not pickle: fail the units that do not, send the others."""
+        outcomes: list[Outcome | None] = [None] * len(units)
+        for i, unit in enumerate(units):
+            try:
+                pickle.dumps(unit, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:
+                log.error("a store write cannot be sent to the writer: %r", exc)
+                outcomes[i] = (False, StoreError(f"this write cannot be sent to the writer: {exc}"))
+        sent = [i for i, o in enumerate(outcomes) if o is None]
+        if sent:
+            token = secrets.randbits(62)
+            answers = await self._exchange(
+                token, _frame(("batch", token, [units[i] for i in sent])), len(sent)
+            )
+            for i, answer in zip(sent, answers, strict=True):
+                outcomes[i] = answer
+        return [o for o in outcomes if o is not None]
+
+    async def _exchange(self, token: int, data: bytes, count: int, again: bool = True) -> list[Outcome]:
+        try:
+            if self._proc is None:  # the last one could not be started again: try once more
+                self._proc = await self._spawn()
+            _write(self._proc, data)
+            outcomes: list[Outcome] = await _answer(self._proc)
+        except (_Lost, StoreError) as exc:
+            kept = await self._recover(token, count, exc)
+            if kept is None and again and self._proc is not None:
+                # Nothing of it was written: the new writer takes the batch as if it were new. Once
+                # only, so that a unit that kills the writer fails, and no more.
+                log.warning("sending the lost batch of %d units to the new writer", count)
+                return await self._exchange(token, data, count, again=False)
+            if kept is None:
+                return [(False, StoreError("the store's writer stopped; nothing was written"))] * count
+            return kept
+        if len(outcomes) != count:
+            return [(False, StoreError("the writer's answer does not fit its batch"))] * count
+        return outcomes
+
+    async def _recover(self, token: int, count: int, why: Exception) -> list[Outcome] | None:
+        """The writer's process went away with a batch in flight (or could not be started): start
+        another and ask the database whether that batch was committed. Its outcomes if it was, None
+        if nothing of it was written."""
+        lost, self._proc = self._proc, None
+        if lost is not None:
+            log.error("the store's writer process stopped (%s); starting another", why)
+            if lost.returncode is None:
+                lost.kill()
+            await lost.wait()
+        try:
+            proc = self._proc = await self._spawn()
+            _write(proc, _frame(("lookup", token, None)))
+            kept: list[Outcome] | None = await _answer(proc)
+        except (_Lost, StoreError) as exc:
+            self._proc = None
+            log.error("the store's writer cannot be started again: %s", exc)
+            return [(False, StoreError(f"the store's writer is down: {exc}"))] * count
+        if kept is not None and len(kept) != count:  # committed, but its values were not kept
+            return [(False, StoreError("the store's writer stopped after writing; reload"))] * count
+        return kept
+
+
+def _frame(message: Any) -> bytes:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return _HEAD.pack(len(data)) + data
+
+
+def _write(proc: asyncio.subprocess.Process, data: bytes) -> None:
+    stdin = proc.stdin
+    if stdin is None or stdin.is_closing() or proc.returncode is not None:
+        raise _Lost("its pipe is closed")
+    try:
+        stdin.write(data)
+    except (BrokenPipeError, ConnectionResetError, RuntimeError) as exc:
+        raise _Lost(str(exc)) from exc
+
+
+async def _answer(proc: asyncio.subprocess.Process) -> Any:
+    stdout = proc.stdout
+    assert stdout is not None
+    try:
+        (size,) = _HEAD.unpack(await stdout.readexactly(_HEAD.size))
+        return pickle.loads(await stdout.readexactly(size))
+    except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
+        raise _Lost("its process ended") from exc

@@ -1,0 +1,243 @@
+"""The bad day of SQLite's writer process (bot/store/writer.py): it is killed while many tables play,
+it dies after a commit before its answer is out, it dies in the middle of a batch, a write cannot be
+sent to it, a Ctrl-C reaches it, its parent is killed. What does each caller hear, and what is in
+the database?"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+from bot.store import SqliteStore, StoreError
+from bot.tables import PLAYING, TableService
+from tests.farm import Farm, open_table, same_action
+
+# Units of work run in the writer's process: functions of this module, bound with partial.
+
+
+def _insert(n: int, conn: sqlite3.Connection) -> None:
+    conn.execute("INSERT INTO t VALUES (?)", (n,))
+
+
+def _lose_the_next_answer(conn: sqlite3.Connection) -> None:
+    """The writer's process dies after this batch's COMMIT, before its answer is sent."""
+    from bot.store import writer
+
+    def die(message) -> bytes:
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise AssertionError("not reached")
+
+    writer._frame = die  # type: ignore[assignment]
+
+
+def _die_now(conn: sqlite3.Connection) -> None:
+    """The writer's process dies in the middle of the batch, before its COMMIT."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+async def opened(path: Path) -> SqliteStore:
+    store = SqliteStore(str(path))
+    await store.open()
+    return store
+
+
+async def rows(store: SqliteStore) -> list[int]:
+    async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+        return [r[0] for r in await cur.fetchall()]
+
+
+def snapshot(table):
+    s = table.state
+    return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A child that died and was not reaped yet is a zombie, not a writer.
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+async def test_a_writer_killed_while_many_tables_play_loses_no_acknowledged_action_and_play_goes_on(tmp_path):
+    store = await opened(tmp_path / "k.sqlite3")
+    service = TableService(store)
+    farm = Farm(service)
+    channels = range(1, 41)
+    for channel in channels:
+        table = await open_table(service, channel, seed=channel)
+        farm.acked[table.id] = []
+    pids = [store._writer.pid]
+    acked_after_kill: list[int] = []
+    killed = asyncio.Event()
+
+    async def killer() -> None:
+        # Three times, at some moment of the play: the writer is killed with whatever it holds.
+        try:
+            for _ in range(3):
+                await asyncio.sleep(0.1)
+                pid = store._writer.pid
+                assert pid is not None
+                os.kill(pid, signal.SIGKILL)
+                async with asyncio.timeout(10):
+                    while store._writer.pid in (pid, None):
+                        await asyncio.sleep(0.005)
+                pids.append(store._writer.pid)
+                acked_after_kill.append(sum(len(a) for a in farm.acked.values()))
+        finally:
+            killed.set()
+
+    async def player(channel: int) -> None:
+        while not killed.is_set():
+            await farm.play(channel, 10, seed=channel)
+        await farm.play(channel, 10, seed=channel)
+
+    await asyncio.gather(*(player(c) for c in channels), killer())
+
+    assert len(set(pids)) == 4, "the writer was killed three times and started again each time"
+    acknowledged = sum(len(a) for a in farm.acked.values())
+    assert acknowledged > acked_after_kill[-1], "play went on after the last kill"
+    # A batch the killed writer had not committed is sent to the new one: no click is refused.
+    assert farm.refused == {}
+    in_memory = {t.id: snapshot(t) for t in service.open_tables() if t.status == PLAYING}
+    await store.close()
+
+    again = await opened(tmp_path / "k.sqlite3")
+    try:
+        # Every acknowledged action is in the log, in its place, and nothing that was refused.
+        for table_id, acked in farm.acked.items():
+            stored = await again.load_table(table_id)
+            assert stored is not None
+            assert len(stored.actions) == len(acked), table_id
+            for logged, ack in zip(stored.actions, acked, strict=True):
+                assert same_action(logged, ack), (table_id, logged, ack)
+        restarted = TableService(again)
+        await restarted.load()
+        assert restarted.set_aside == []
+        assert {t.id: snapshot(t) for t in restarted.open_tables() if t.status == PLAYING} == in_memory
+    finally:
+        await again.close()
+
+
+async def test_a_batch_committed_before_the_writer_died_is_answered_as_written(tmp_path):
+    """The answer was lost, not the batch: the callers are told what the database holds."""
+    store = await opened(tmp_path / "a.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        first = store._writer.pid
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)),
+            store.run(_lose_the_next_answer),
+            store._write([("INSERT INTO t VALUES (2)", ())]),
+            store.run(partial(_insert, 1)),  # fails alone: 1 is taken
+            return_exceptions=True,
+        )
+        assert [isinstance(r, StoreError) for r in results] == [False, False, False, True]
+        assert results[2] == [2], "a unit's value survives the lost answer"
+        assert store._writer.pid != first
+        assert await rows(store) == [1, 2]
+        await store._write([("INSERT INTO t VALUES (3)", ())])
+        assert await rows(store) == [1, 2, 3]
+    finally:
+        await store.close()
+
+
+async def test_a_batch_that_kills_its_writer_twice_fails_and_nothing_of_it_is_written(tmp_path):
+    """A batch lost before its COMMIT is sent to the next writer once; if that one dies too, its
+    callers hear that nothing was written, and the store goes on."""
+    store = await opened(tmp_path / "d.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)),
+            store.run(_die_now),
+            store.run(partial(_insert, 2)),
+            return_exceptions=True,
+        )
+        assert all(isinstance(r, StoreError) for r in results)
+        assert "nothing was written" in str(results[0])
+        assert await rows(store) == []
+        # The next write finds a new writer.
+        await store.run(partial(_insert, 3))
+        assert await rows(store) == [3]
+    finally:
+        await store.close()
+
+
+async def test_a_write_that_cannot_be_sent_to_the_writer_fails_alone(tmp_path, caplog):
+    store = await opened(tmp_path / "p.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)),
+            store.run(lambda conn: conn.execute("INSERT INTO t VALUES (5)")),
+            store.run(partial(_insert, 2)),
+            return_exceptions=True,
+        )
+        assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+        assert "cannot be sent to the writer" in str(results[1])
+        assert await rows(store) == [1, 2]
+    finally:
+        await store.close()
+
+
+async def test_ctrl_c_and_sigterm_do_not_cut_the_writer_short(tmp_path):
+    """A terminal's Ctrl-C or a service manager's SIGTERM reaches the whole process group: the writer
+    stops only when the bot closes the store, after the last batch."""
+    store = await opened(tmp_path / "s.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        pid = store._writer.pid
+        os.kill(pid, signal.SIGINT)
+        os.kill(pid, signal.SIGTERM)
+        await asyncio.sleep(0.2)
+        await store.run(partial(_insert, 1))
+        assert store._writer.pid == pid
+        assert await rows(store) == [1]
+    finally:
+        await store.close()
+    assert not alive(pid), "closing the store stops its writer"
+
+
+DRIVER = """
+import asyncio, sys
+sys.path.insert(0, {root!r})
+from bot.store import SqliteStore
+
+async def main():
+    store = SqliteStore({path!r})
+    await store.open()
+    print(store._writer.pid, flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def test_a_killed_bot_leaves_no_writer_behind(tmp_path):
+    root = str(Path(__file__).resolve().parents[1])
+    code = DRIVER.format(root=root, path=str(tmp_path / "o.sqlite3"))
+    bot = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        writer = int(bot.stdout.readline())
+        assert alive(writer)
+    finally:
+        bot.kill()
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while alive(writer) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(writer), "the writer stops when its bot is gone"
