@@ -225,8 +225,8 @@ async def floor_group_commit(folder: Path, tables: int, seconds: float, cpu: Cpu
 Move = tuple[int, str, int, int]
 Script = deque[Move]
 GAME_ACTIONS = 110  # about how many actions a game of two lasts
-BEST_RATE = 40_000  # more actions per second than the service does here: to script games ahead
-MAX_AHEAD = 3  # games scripted ahead per table at most (fewer tables play more games on the clock)
+BEST_RATE = 80_000  # more actions per second than the service does here: to script games ahead
+MAX_AHEAD = 4  # games scripted ahead per table at most (fewer tables play more games on the clock)
 
 
 def script(table: Table, seed: int, first: int) -> Script:
