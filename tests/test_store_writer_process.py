@@ -37,6 +37,11 @@ def _lose_the_next_answer(conn: sqlite3.Connection) -> None:
     writer._frame = die  # type: ignore[assignment]
 
 
+def _returns_a_cursor(conn: sqlite3.Connection):
+    conn.execute("INSERT INTO t VALUES (50)")
+    return conn.execute("SELECT n FROM t")
+
+
 def _die_now(conn: sqlite3.Connection) -> None:
     """The writer's process dies in the middle of the batch, before its COMMIT."""
     os.kill(os.getpid(), signal.SIGKILL)
@@ -154,23 +159,70 @@ async def test_a_batch_committed_before_the_writer_died_is_answered_as_written(t
         await store.close()
 
 
-async def test_a_batch_that_kills_its_writer_twice_fails_and_nothing_of_it_is_written(tmp_path):
-    """A batch lost before its COMMIT is sent to the next writer once; if that one dies too, its
-    callers hear that nothing was written, and the store goes on."""
+async def test_a_write_that_kills_its_writer_fails_alone_and_the_rest_of_its_batch_is_written(tmp_path):
+    """A batch lost before its COMMIT is sent to the next writer once; lost again, its units are sent
+    one by one, so only the one that kills the writer fails, and the store goes on."""
     store = await opened(tmp_path / "d.sqlite3")
     try:
         await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        results = await asyncio.gather(
-            store.run(partial(_insert, 1)),
-            store.run(_die_now),
-            store.run(partial(_insert, 2)),
-            return_exceptions=True,
-        )
-        assert all(isinstance(r, StoreError) for r in results)
-        assert "nothing was written" in str(results[0])
-        assert await rows(store) == []
-        # The next write finds a new writer.
+        async with asyncio.timeout(60):
+            results = await asyncio.gather(
+                store.run(partial(_insert, 1)),
+                store.run(_die_now),
+                store.run(partial(_insert, 2)),
+                return_exceptions=True,
+            )
+        assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+        assert "nothing was written" in str(results[1])
+        assert await rows(store) == [1, 2]
         await store.run(partial(_insert, 3))
+        assert await rows(store) == [1, 2, 3]
+    finally:
+        await store.close()
+
+
+async def test_a_write_whose_value_cannot_be_sent_back_is_undone_alone(tmp_path):
+    store = await opened(tmp_path / "v.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        async with asyncio.timeout(60):
+            results = await asyncio.gather(
+                store.run(partial(_insert, 1)),
+                store.run(_returns_a_cursor),
+                store.run(partial(_insert, 2)),
+                return_exceptions=True,
+            )
+        assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+        assert "cannot be sent back" in str(results[1])
+        assert await rows(store) == [1, 2]
+    finally:
+        await store.close()
+
+
+async def test_when_no_new_writer_can_be_started_callers_hear_so_and_the_next_write_tries_again(
+    tmp_path, monkeypatch
+):
+    from bot.store import writer
+
+    store = await opened(tmp_path / "f.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        real = asyncio.create_subprocess_exec
+
+        async def refused(*args, **kwargs):
+            raise OSError(24, "Too many open files")
+
+        monkeypatch.setattr(writer.asyncio, "create_subprocess_exec", refused)
+        os.kill(store._writer.pid, signal.SIGKILL)
+        async with asyncio.timeout(60):
+            results = await asyncio.gather(
+                store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
+            )
+        assert all(isinstance(r, StoreError) for r in results), results
+        assert await rows(store) == []
+        monkeypatch.setattr(writer.asyncio, "create_subprocess_exec", real)
+        async with asyncio.timeout(60):
+            await store.run(partial(_insert, 3))
         assert await rows(store) == [3]
     finally:
         await store.close()

@@ -20,6 +20,7 @@ what the database holds: their outcomes if it committed, "nothing was written" i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -61,6 +62,7 @@ Unit = tuple[Work | None, bool, Combiner | None, Any, Any]
 Outcome = tuple[bool, Any]  # (True, value) or (False, StoreError)
 
 MAX_BATCH = 256  # units per transaction: bounds the time one COMMIT keeps the queue waiting
+SPAWN_TIMEOUT = 60.0  # seconds for a new writer process to open the database and say so
 OUTCOMES = "_writer_outcomes"  # the last committed batch's token and outcomes, for a lost answer
 _HEAD = struct.Struct("<I")
 
@@ -133,6 +135,8 @@ class Batches:
                     conn.execute("SAVEPOINT unit")
                 try:
                     value = work(conn) if work is not None else combiner.run_one(conn, works[index][4])  # type: ignore[union-attr]
+                    if not one_statement:
+                        _sendable(value)  # a value that cannot go back undoes its unit, alone
                 except Exception as exc:
                     outcomes[index] = (False, _store_error(exc))
                     if not conn.in_transaction:
@@ -150,6 +154,12 @@ class Batches:
                     continue
                 if not one_statement:
                     conn.execute("RELEASE unit")
+                elif not _plain(value):
+                    try:
+                        _sendable(value)
+                    except StoreError as exc:  # written (no savepoint of its own): its value is lost
+                        log.error("%s; answered None", exc)
+                        value = None
                 outcomes[index] = (True, value)
                 n += 1
             if restart:
@@ -191,9 +201,29 @@ class Batches:
         return end
 
 
+def _plain(value: Any) -> bool:
+    return value is None or type(value) in (int, str, float, bool, bytes)
+
+
+def _sendable(value: Any) -> None:
+    """Raise StoreError unless `value` can be sent back to the bot's process."""
+    if _plain(value):
+        return
+    try:
+        pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception as exc:
+        raise StoreError(f"the value of this write cannot be sent back from the writer: {exc!r}") from None
+
+
 def _store_error(exc: Exception) -> StoreError:
-    if isinstance(exc, StoreError):
+    if type(exc) is StoreError:
         return exc
+    if isinstance(exc, StoreError):  # a kind of its own: only if it crosses the pipe whole
+        try:
+            _sendable(exc)
+            return exc
+        except StoreError:
+            return StoreError(str(exc))
     if not isinstance(exc, sqlite3.Error | ValueError):
         log.error("a store write raised %r", exc, exc_info=exc)
     return StoreError(str(exc))
@@ -281,26 +311,31 @@ class Writer:
     async def _spawn(self) -> asyncio.subprocess.Process:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the child imports what we import
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot.store.writer_process",
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            env=env,
-        )
+        try:
+            # A session of its own: a Ctrl-C at the bot's terminal never reaches it (it stops when
+            # the store closes its pipe, or by itself when the bot is gone).
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot.store.writer_process",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                env=env,
+                start_new_session=True,
+            )
+        except OSError as exc:  # too many open files, no memory for a process...
+            raise StoreError(f"the store's writer process cannot be started: {exc}") from exc
         try:
             _write(proc, _frame(self._connect))
-            answer = await _answer(proc)
-        except pickle.PicklingError as exc:
-            proc.kill()
-            await proc.wait()
+            answer = await asyncio.wait_for(_answer(proc), SPAWN_TIMEOUT)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            await _stop(proc)
             raise StoreError(f"the writer's way to connect cannot be sent to it: {exc}") from exc
-        except _Lost:
-            await proc.wait()
+        except (_Lost, TimeoutError):
+            await _stop(proc)
             raise StoreError("the store's writer process did not start") from None
         if answer[0] != "ready":
-            await proc.wait()
+            await _stop(proc)
             raise StoreError(f"the store's writer could not open the database: {answer[1]}")
         return proc
 
@@ -340,6 +375,7 @@ class Writer:
         if self._flush is not None:
             await asyncio.gather(self._flush, return_exceptions=True)
             self._flush = None
+        self._fail_queued("the store is closed")
         if self._proc is not None:
             proc, self._proc = self._proc, None
             if proc.stdin is not None:
@@ -357,7 +393,17 @@ class Writer:
             batch = [(unit, future) for unit, future in batch if not future.cancelled()]
             if not batch:
                 continue
-            outcomes = await self._commit([unit for unit, _ in batch])
+            try:
+                outcomes = await self._commit([unit for unit, _ in batch])
+            except BaseException as exc:  # a fault of the writer itself: nobody is left waiting
+                log.exception("the store's writer failed")
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(StoreError(f"the store's writer failed: {exc!r}"))
+                if isinstance(exc, asyncio.CancelledError):
+                    self._fail_queued("the store is closing")
+                    raise
+                continue
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():
                     continue
@@ -368,14 +414,19 @@ class Writer:
             if self._on_commit is not None:
                 self._on_commit(len(batch))
 
+    def _fail_queued(self, why: str) -> None:
+        while self._queue:
+            _, future = self._queue.popleft()
+            if not future.done():
+                future.set_exception(StoreError(why))
+
     async def _commit(self, units: list[Unit]) -> list[Outcome]:
         """Send one batch and wait for its outcomes. A unit that cannot be sent fails alone."""
-        token = secrets.randbits(62)
         try:
-            data = _frame(("batch", token, units))
+            token, data = _batch(units)
         except Exception:
             return await self._commit_sendable(units)
-        return await self._exchange(token, data, len(units))
+        return await self._exchange(units, token, data)
 
     async def _commit_sendable(self, units: list[Unit]) -> list[Outcome]:
         """The batch did not pickle: fail the units that do not, send the others."""
@@ -388,15 +439,16 @@ class Writer:
                 outcomes[i] = (False, StoreError(f"this write cannot be sent to the writer: {exc}"))
         sent = [i for i, o in enumerate(outcomes) if o is None]
         if sent:
-            token = secrets.randbits(62)
-            answers = await self._exchange(
-                token, _frame(("batch", token, [units[i] for i in sent])), len(sent)
-            )
+            some = [units[i] for i in sent]
+            answers = await self._exchange(some, *_batch(some))
             for i, answer in zip(sent, answers, strict=True):
                 outcomes[i] = answer
         return [o for o in outcomes if o is not None]
 
-    async def _exchange(self, token: int, data: bytes, count: int, again: bool = True) -> list[Outcome]:
+    async def _exchange(
+        self, units: list[Unit], token: int, data: bytes, again: bool = True
+    ) -> list[Outcome]:
+        count = len(units)
         try:
             if self._proc is None:  # the last one could not be started again: try once more
                 self._proc = await self._spawn()
@@ -404,14 +456,22 @@ class Writer:
             outcomes: list[Outcome] = await _answer(self._proc)
         except (_Lost, StoreError) as exc:
             kept = await self._recover(token, count, exc)
-            if kept is None and again and self._proc is not None:
-                # Nothing of it was written: the new writer takes the batch as if it were new. Once
-                # only, so that a unit that kills the writer fails, and no more.
+            if kept is not None:
+                return kept
+            if self._proc is None:
+                return [(False, StoreError("the store's writer is down; nothing was written"))] * count
+            if again:
+                # Nothing of it was written: the new writer takes the batch as if it were new.
                 log.warning("sending the lost batch of %d units to the new writer", count)
-                return await self._exchange(token, data, count, again=False)
-            if kept is None:
-                return [(False, StoreError("the store's writer stopped; nothing was written"))] * count
-            return kept
+                return await self._exchange(units, *_batch(units), again=False)
+            if count == 1:  # this unit kills the writer (or cannot be read there): it fails alone
+                return [(False, StoreError("the store's writer stopped on this write; nothing was written"))]
+            # Lost twice: one of its units kills the writer. Each is sent alone, so only that one fails.
+            log.error("a batch of %d units was lost twice; sending its units one by one", count)
+            out: list[Outcome] = []
+            for unit in units:
+                out += await self._exchange([unit], *_batch([unit]), again=False)
+            return out
         if len(outcomes) != count:
             return [(False, StoreError("the writer's answer does not fit its batch"))] * count
         return outcomes
@@ -423,20 +483,40 @@ class Writer:
         lost, self._proc = self._proc, None
         if lost is not None:
             log.error("the store's writer process stopped (%s); starting another", why)
-            if lost.returncode is None:
-                lost.kill()
-            await lost.wait()
+            await _stop(lost, grace=1.0)
         try:
             proc = self._proc = await self._spawn()
             _write(proc, _frame(("lookup", token, None)))
             kept: list[Outcome] | None = await _answer(proc)
         except (_Lost, StoreError) as exc:
+            if self._proc is not None:
+                await _stop(self._proc)
             self._proc = None
             log.error("the store's writer cannot be started again: %s", exc)
             return [(False, StoreError(f"the store's writer is down: {exc}"))] * count
         if kept is not None and len(kept) != count:  # committed, but its values were not kept
             return [(False, StoreError("the store's writer stopped after writing; reload"))] * count
         return kept
+
+
+def _batch(units: list[Unit]) -> tuple[int, bytes]:
+    """A new token and the frame that sends `units` under it."""
+    token = secrets.randbits(62)
+    return token, _frame(("batch", token, units))
+
+
+async def _stop(proc: asyncio.subprocess.Process, grace: float = 0.0) -> None:
+    """Wait for a writer process to end (killing it after `grace` seconds)."""
+    if grace > 0:
+        try:
+            await asyncio.wait_for(proc.wait(), grace)
+            return
+        except TimeoutError:
+            pass
+    if proc.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+    await proc.wait()
 
 
 def _frame(message: Any) -> bytes:
@@ -459,6 +539,10 @@ async def _answer(proc: asyncio.subprocess.Process) -> Any:
     assert stdout is not None
     try:
         (size,) = _HEAD.unpack(await stdout.readexactly(_HEAD.size))
-        return pickle.loads(await stdout.readexactly(size))
+        data = await stdout.readexactly(size)
     except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
         raise _Lost("its process ended") from exc
+    try:
+        return pickle.loads(data)
+    except Exception as exc:  # an answer that cannot be read is an answer lost: ask the database
+        raise _Lost(f"its answer cannot be read ({exc!r})") from exc
