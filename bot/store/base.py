@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -54,9 +55,9 @@ class Store(Protocol):
 
     async def save_seats(self, table_id: int, seats: list[dict[str, Any]], **fields: Any) -> None: ...
 
-    async def append_action(
+    def append_action(
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
-    ) -> None: ...
+    ) -> Awaitable[None]: ...
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None: ...
 

@@ -13,7 +13,7 @@ import json
 import logging
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -454,21 +454,21 @@ class SqliteStore(DailyQueries, StatsQueries):
             statements.append(self._update_sql(table_id, fields))
         await self._write(statements)
 
-    async def append_action(
+    def append_action(
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
-    ) -> None:
-        """Log one action as event `seq` of the table (refused if that number is taken)."""
+    ) -> Awaitable[None]:
+        """Log one action as event `seq` of the table (refused if that number is taken). Awaited by
+        the caller; not a coroutine itself, so the click path waits on the writer's future directly."""
         writer = self._writer
         if writer is None:
             raise StoreError("the store is not open")
         event = (table_id, seq, _compact(action), user_id, at)
         if not fields:  # written with its neighbours in the batch, or alone by _APPENDS.run_one
-            await writer.run(None, one_statement=True, combine=(_APPENDS, table_id, (event, None)))
-        elif len(fields) == 1 and "meta" in fields:  # a turn's end: its timer starts again
+            return writer.submit(None, True, (_APPENDS, table_id, (event, None)))
+        if len(fields) == 1 and "meta" in fields:  # a turn's end: its timer starts again
             meta = (table_id, _dumps(fields["meta"]))
-            await writer.run(None, combine=(_APPENDS, table_id, (event, meta)))
-        else:
-            await self.run(partial(_append, event, self._update_sql(table_id, fields)))
+            return writer.submit(None, False, (_APPENDS, table_id, (event, meta)))
+        return self.run(partial(_append, event, self._update_sql(table_id, fields)))
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [

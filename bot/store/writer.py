@@ -298,6 +298,7 @@ class Writer:
         self._open = False
         self._queue: deque[tuple[Unit, asyncio.Future[Any]]] = deque()
         self._flush: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def pid(self) -> int | None:
@@ -305,6 +306,7 @@ class Writer:
         return None if self._proc is None else self._proc.pid
 
     async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
         self._proc = await self._spawn()
         self._open = True
 
@@ -356,18 +358,29 @@ class Writer:
         in a batch, each key once, are written by the combiner inside one savepoint; if that fails,
         the savepoint is rolled back and each of them runs its own `work` (or, with no `work`, the
         combiner's run_one), so a unit still fails alone and nothing else changes for its caller."""
-        if not self._open:
+        return await self.submit(work, one_statement, combine)
+
+    def submit(
+        self,
+        work: Callable[[sqlite3.Connection], Any] | None,
+        one_statement: bool = False,
+        combine: tuple[Combiner, Any, Any] | None = None,
+    ) -> asyncio.Future[Any]:
+        """Queue a unit as `run` does and return the future of its outcome, for a caller on the
+        click path that awaits it itself (one coroutine fewer between the answer and the click).
+        A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
+        it is committed (or not) whatever the caller does."""
+        loop = self._loop
+        if not self._open or loop is None:
             raise StoreError("the store is not open")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = loop.create_future()
         if combine is None:
             self._queue.append(((work, one_statement, None, None, None), future))
         else:
             self._queue.append(((work, one_statement, *combine), future))
         if self._flush is None or self._flush.done():
-            self._flush = asyncio.create_task(self._flushing(), name="store-writer")
-        # A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
-        # it is committed (or not) whatever the caller does.
-        return await future
+            self._flush = loop.create_task(self._flushing(), name="store-writer")
+        return future
 
     async def close(self) -> None:
         """Finish what was queued, then let the writer's process close the connection and stop."""
