@@ -73,8 +73,8 @@ def shard_clause(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> 
 
 
 def _connect_writer(path: str) -> sqlite3.Connection:
-    """The write connection, made in the writer's thread. Transactions are begun by hand."""
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    """The write connection, made in the writer's process. Transactions are begun by hand."""
+    conn = sqlite3.connect(path, isolation_level=None)
     # NORMAL in WAL mode: a commit survives a crash of the process (not of the machine's power).
     # The writer never checkpoints; the store's checkpoint task does, off the commit path.
     for pragma in (
