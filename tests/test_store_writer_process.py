@@ -293,3 +293,46 @@ def test_a_killed_bot_leaves_no_writer_behind(tmp_path):
     while alive(writer) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not alive(writer), "the writer stops when its bot is gone"
+
+
+async def test_a_writer_that_stops_answering_is_replaced_and_nothing_is_lost(tmp_path, monkeypatch):
+    """A writer stuck (a stalled disk, a stopped process) is not dead: its pipe stays open. After
+    ANSWER_TIMEOUT the store replaces it and asks the database what became of the batch."""
+    from bot.store import writer
+
+    monkeypatch.setattr(writer, "ANSWER_TIMEOUT", 0.5)
+    store = await opened(tmp_path / "h.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        stuck = store._writer.pid
+        os.kill(stuck, signal.SIGSTOP)
+        async with asyncio.timeout(30):
+            results = await asyncio.gather(
+                store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
+            )
+        assert results == [None, None]
+        assert store._writer.pid != stuck and not alive(stuck)
+        assert await rows(store) == [1, 2]
+    finally:
+        await store.close()
+
+
+async def test_another_process_holding_the_write_lock_fails_the_batch_and_the_store_goes_on(tmp_path):
+    """Someone opens the file by hand and keeps a write transaction open: after SQLite's busy
+    timeout the waiting writes fail ("nothing changed"); once the lock is gone, writes succeed."""
+    store = await opened(tmp_path / "l.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        other = sqlite3.connect(tmp_path / "l.sqlite3", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        async with asyncio.timeout(30):
+            results = await asyncio.gather(
+                store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
+            )
+        assert all(isinstance(r, StoreError) and "locked" in str(r) for r in results), results
+        other.execute("ROLLBACK")
+        other.close()
+        await store.run(partial(_insert, 3))
+        assert await rows(store) == [3]
+    finally:
+        await store.close()

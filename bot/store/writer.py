@@ -63,6 +63,10 @@ Outcome = tuple[bool, Any]  # (True, value) or (False, StoreError)
 
 MAX_BATCH = 256  # units per transaction: bounds the time one COMMIT keeps the queue waiting
 SPAWN_TIMEOUT = 60.0  # seconds for a new writer process to open the database and say so
+# Seconds a batch may go unanswered before its writer counts as lost (a stalled disk, a stopped
+# process): it is killed and the database says what became of the batch, so this is safe to hit.
+# Far above a slow commit, or SQLite's busy timeout of 5 s.
+ANSWER_TIMEOUT = 30.0
 OUTCOMES = "_writer_outcomes"  # the last committed batch's token and outcomes, for a lost answer
 _HEAD = struct.Struct("<I")
 
@@ -329,11 +333,11 @@ class Writer:
             raise StoreError(f"the store's writer process cannot be started: {exc}") from exc
         try:
             _write(proc, _frame(self._connect))
-            answer = await asyncio.wait_for(_answer(proc), SPAWN_TIMEOUT)
+            answer = await _answer(proc, SPAWN_TIMEOUT)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
             await _stop(proc)
             raise StoreError(f"the writer's way to connect cannot be sent to it: {exc}") from exc
-        except (_Lost, TimeoutError):
+        except _Lost:
             await _stop(proc)
             raise StoreError("the store's writer process did not start") from None
         if answer[0] != "ready":
@@ -466,7 +470,7 @@ class Writer:
             if self._proc is None:  # the last one could not be started again: try once more
                 self._proc = await self._spawn()
             _write(self._proc, data)
-            outcomes: list[Outcome] = await _answer(self._proc)
+            outcomes: list[Outcome] = await _answer(self._proc, ANSWER_TIMEOUT)
         except (_Lost, StoreError) as exc:
             kept = await self._recover(token, count, exc)
             if kept is not None:
@@ -500,7 +504,7 @@ class Writer:
         try:
             proc = self._proc = await self._spawn()
             _write(proc, _frame(("lookup", token, None)))
-            kept: list[Outcome] | None = await _answer(proc)
+            kept: list[Outcome] | None = await _answer(proc, ANSWER_TIMEOUT)
         except (_Lost, StoreError) as exc:
             if self._proc is not None:
                 await _stop(self._proc)
@@ -547,14 +551,17 @@ def _write(proc: asyncio.subprocess.Process, data: bytes) -> None:
         raise _Lost(str(exc)) from exc
 
 
-async def _answer(proc: asyncio.subprocess.Process) -> Any:
+async def _answer(proc: asyncio.subprocess.Process, timeout: float) -> Any:
     stdout = proc.stdout
     assert stdout is not None
     try:
-        (size,) = _HEAD.unpack(await stdout.readexactly(_HEAD.size))
-        data = await stdout.readexactly(size)
+        async with asyncio.timeout(timeout):
+            (size,) = _HEAD.unpack(await stdout.readexactly(_HEAD.size))
+            data = await stdout.readexactly(size)
     except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
         raise _Lost("its process ended") from exc
+    except TimeoutError as exc:
+        raise _Lost(f"no answer in {timeout:g} s") from exc
     try:
         return pickle.loads(data)
     except Exception as exc:  # an answer that cannot be read is an answer lost: ask the database
