@@ -89,3 +89,20 @@ class Farm:
 
 def same_action(logged: dict[str, Any], acked: dict[str, Any]) -> bool:
     return all(logged.get(k) == v for k, v in acked.items() if k != "seq")
+
+
+def snapshot(table: Table) -> tuple:
+    """What a player could see change of a dealt table: its version, the piles, hands and turn."""
+    s = table.state
+    assert s is not None
+    return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
+
+
+async def assert_logged_exactly(store: Any, acked: dict[int, list[dict[str, Any]]]) -> None:
+    """Every acknowledged action is in the store's log, in its place, and nothing else is."""
+    for table_id, actions in acked.items():
+        stored = await store.load_table(table_id)
+        assert stored is not None
+        assert len(stored.actions) == len(actions), table_id
+        for logged, ack in zip(stored.actions, actions, strict=True):
+            assert same_action(logged, ack), (table_id, logged, ack)

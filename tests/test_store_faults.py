@@ -14,7 +14,7 @@ import pytest
 from bot.store import SqliteStore, Store, StoreError, open_store
 from bot.store.writer import Writer
 from bot.tables import CANCELLED, PLAYING, TableService
-from tests.farm import Farm, open_table, same_action
+from tests.farm import Farm, assert_logged_exactly, open_table, snapshot
 
 
 async def opened(path) -> SqliteStore:
@@ -27,11 +27,6 @@ async def opened_url(url: str) -> Store:
     store = open_store(url)
     await store.open()
     return store
-
-
-def snapshot(table):
-    s = table.state
-    return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
 
 
 # Units of work run in the writer's process: functions of this module, bound with partial.
@@ -142,12 +137,7 @@ async def test_one_tables_failing_writes_lose_nothing_of_the_others_and_the_next
     # Every acknowledged action is in the log, in its place, and nothing else is.
     again = await opened_url(store_url)
     try:
-        for table_id, acked in farm.acked.items():
-            stored = await again.load_table(table_id)
-            assert stored is not None
-            assert len(stored.actions) == len(acked), table_id
-            for logged, ack in zip(stored.actions, acked, strict=True):
-                assert same_action(logged, ack), (table_id, logged, ack)
+        await assert_logged_exactly(again, farm.acked)
         # A fresh start-up restores every open table exactly as it was.
         restarted = TableService(again)
         await restarted.load()

@@ -15,9 +15,11 @@ import time
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from bot.store import SqliteStore, StoreError
 from bot.tables import PLAYING, TableService
-from tests.farm import Farm, open_table, same_action
+from tests.farm import Farm, assert_logged_exactly, open_table, snapshot
 
 # Units of work run in the writer's process: functions of this module, bound with partial.
 
@@ -53,14 +55,20 @@ async def opened(path: Path) -> SqliteStore:
     return store
 
 
+@pytest.fixture
+async def scratch(tmp_path):
+    """An open store with a scratch table t (n INTEGER PRIMARY KEY) to write rows into."""
+    store = await opened(tmp_path / "scratch.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        yield store
+    finally:
+        await store.close()
+
+
 async def rows(store: SqliteStore) -> list[int]:
     async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
         return [r[0] for r in await cur.fetchall()]
-
-
-def snapshot(table):
-    s = table.state
-    return (table.version, table.rule_version, list(s.piles), [list(h) for h in s.hands], s.current, s.played)
 
 
 def alive(pid: int) -> bool:
@@ -122,12 +130,7 @@ async def test_a_writer_killed_while_many_tables_play_loses_no_acknowledged_acti
     again = await opened(tmp_path / "k.sqlite3")
     try:
         # Every acknowledged action is in the log, in its place, and nothing that was refused.
-        for table_id, acked in farm.acked.items():
-            stored = await again.load_table(table_id)
-            assert stored is not None
-            assert len(stored.actions) == len(acked), table_id
-            for logged, ack in zip(stored.actions, acked, strict=True):
-                assert same_action(logged, ack), (table_id, logged, ack)
+        await assert_logged_exactly(again, farm.acked)
         restarted = TableService(again)
         await restarted.load()
         assert restarted.set_aside == []
@@ -136,113 +139,93 @@ async def test_a_writer_killed_while_many_tables_play_loses_no_acknowledged_acti
         await again.close()
 
 
-async def test_a_batch_committed_before_the_writer_died_is_answered_as_written(tmp_path):
+async def test_a_batch_committed_before_the_writer_died_is_answered_as_written(scratch):
     """The answer was lost, not the batch: the callers are told what the database holds."""
-    store = await opened(tmp_path / "a.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        first = store._writer.pid
-        results = await asyncio.gather(
-            store.run(partial(_insert, 1)),
-            store.run(_lose_the_next_answer),
-            store._write([("INSERT INTO t VALUES (2)", ())]),
-            store.run(partial(_insert, 1)),  # fails alone: 1 is taken
-            return_exceptions=True,
-        )
-        assert [isinstance(r, StoreError) for r in results] == [False, False, False, True]
-        assert results[2] == [2], "a unit's value survives the lost answer"
-        assert store._writer.pid != first
-        assert await rows(store) == [1, 2]
-        await store._write([("INSERT INTO t VALUES (3)", ())])
-        assert await rows(store) == [1, 2, 3]
-    finally:
-        await store.close()
+    store = scratch
+    first = store._writer.pid
+    results = await asyncio.gather(
+        store.run(partial(_insert, 1)),
+        store.run(_lose_the_next_answer),
+        store._write([("INSERT INTO t VALUES (2)", ())]),
+        store.run(partial(_insert, 1)),  # fails alone: 1 is taken
+        return_exceptions=True,
+    )
+    assert [isinstance(r, StoreError) for r in results] == [False, False, False, True]
+    assert results[2] == [2], "a unit's value survives the lost answer"
+    assert store._writer.pid != first
+    assert await rows(store) == [1, 2]
+    await store._write([("INSERT INTO t VALUES (3)", ())])
+    assert await rows(store) == [1, 2, 3]
 
 
-async def test_a_write_that_kills_its_writer_fails_alone_and_the_rest_of_its_batch_is_written(tmp_path):
+async def test_a_write_that_kills_its_writer_fails_alone_and_the_rest_of_its_batch_is_written(scratch):
     """A batch lost before its COMMIT is sent to the next writer once; lost again, its units are sent
     one by one, so only the one that kills the writer fails, and the store goes on."""
-    store = await opened(tmp_path / "d.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        async with asyncio.timeout(60):
-            results = await asyncio.gather(
-                store.run(partial(_insert, 1)),
-                store.run(_die_now),
-                store.run(partial(_insert, 2)),
-                return_exceptions=True,
-            )
-        assert [isinstance(r, StoreError) for r in results] == [False, True, False]
-        assert "nothing was written" in str(results[1])
-        assert await rows(store) == [1, 2]
-        await store.run(partial(_insert, 3))
-        assert await rows(store) == [1, 2, 3]
-    finally:
-        await store.close()
-
-
-async def test_a_write_whose_value_cannot_be_sent_back_is_undone_alone(tmp_path):
-    store = await opened(tmp_path / "v.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        async with asyncio.timeout(60):
-            results = await asyncio.gather(
-                store.run(partial(_insert, 1)),
-                store.run(_returns_a_cursor),
-                store.run(partial(_insert, 2)),
-                return_exceptions=True,
-            )
-        assert [isinstance(r, StoreError) for r in results] == [False, True, False]
-        assert "cannot be sent back" in str(results[1])
-        assert await rows(store) == [1, 2]
-    finally:
-        await store.close()
-
-
-async def test_when_no_new_writer_can_be_started_callers_hear_so_and_the_next_write_tries_again(
-    tmp_path, monkeypatch
-):
-    from bot.store import writer
-
-    store = await opened(tmp_path / "f.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        real = asyncio.create_subprocess_exec
-
-        async def refused(*args, **kwargs):
-            raise OSError(24, "Too many open files")
-
-        monkeypatch.setattr(writer.asyncio, "create_subprocess_exec", refused)
-        os.kill(store._writer.pid, signal.SIGKILL)
-        async with asyncio.timeout(60):
-            results = await asyncio.gather(
-                store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
-            )
-        assert all(isinstance(r, StoreError) for r in results), results
-        assert await rows(store) == []
-        monkeypatch.setattr(writer.asyncio, "create_subprocess_exec", real)
-        async with asyncio.timeout(60):
-            await store.run(partial(_insert, 3))
-        assert await rows(store) == [3]
-    finally:
-        await store.close()
-
-
-async def test_a_write_that_cannot_be_sent_to_the_writer_fails_alone(tmp_path, caplog):
-    store = await opened(tmp_path / "p.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+    store = scratch
+    async with asyncio.timeout(60):
         results = await asyncio.gather(
             store.run(partial(_insert, 1)),
-            store.run(lambda conn: conn.execute("INSERT INTO t VALUES (5)")),
+            store.run(_die_now),
             store.run(partial(_insert, 2)),
             return_exceptions=True,
         )
-        assert [isinstance(r, StoreError) for r in results] == [False, True, False]
-        assert "cannot be sent to the writer" in str(results[1])
-        assert await rows(store) == [1, 2]
-    finally:
-        await store.close()
+    assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+    assert "nothing was written" in str(results[1])
+    assert await rows(store) == [1, 2]
+    await store.run(partial(_insert, 3))
+    assert await rows(store) == [1, 2, 3]
+
+
+async def test_a_write_whose_value_cannot_be_sent_back_is_undone_alone(scratch):
+    store = scratch
+    async with asyncio.timeout(60):
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)),
+            store.run(_returns_a_cursor),
+            store.run(partial(_insert, 2)),
+            return_exceptions=True,
+        )
+    assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+    assert "cannot be sent back" in str(results[1])
+    assert await rows(store) == [1, 2]
+
+
+async def test_when_no_new_writer_can_be_started_callers_hear_so_and_the_next_write_tries_again(
+    scratch, monkeypatch
+):
+    from bot.store import writer
+
+    store = scratch
+    real = asyncio.create_subprocess_exec
+
+    async def refused(*args, **kwargs):
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(writer.asyncio, "create_subprocess_exec", refused)
+    os.kill(store._writer.pid, signal.SIGKILL)
+    async with asyncio.timeout(60):
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
+        )
+    assert all(isinstance(r, StoreError) for r in results), results
+    assert await rows(store) == []
+    monkeypatch.setattr(writer.asyncio, "create_subprocess_exec", real)
+    async with asyncio.timeout(60):
+        await store.run(partial(_insert, 3))
+    assert await rows(store) == [3]
+
+
+async def test_a_write_that_cannot_be_sent_to_the_writer_fails_alone(scratch, caplog):
+    store = scratch
+    results = await asyncio.gather(
+        store.run(partial(_insert, 1)),
+        store.run(lambda conn: conn.execute("INSERT INTO t VALUES (5)")),
+        store.run(partial(_insert, 2)),
+        return_exceptions=True,
+    )
+    assert [isinstance(r, StoreError) for r in results] == [False, True, False]
+    assert "cannot be sent to the writer" in str(results[1])
+    assert await rows(store) == [1, 2]
 
 
 async def test_ctrl_c_and_sigterm_do_not_cut_the_writer_short(tmp_path):
@@ -295,44 +278,36 @@ def test_a_killed_bot_leaves_no_writer_behind(tmp_path):
     assert not alive(writer), "the writer stops when its bot is gone"
 
 
-async def test_a_writer_that_stops_answering_is_replaced_and_nothing_is_lost(tmp_path, monkeypatch):
+async def test_a_writer_that_stops_answering_is_replaced_and_nothing_is_lost(scratch, monkeypatch):
     """A writer stuck (a stalled disk, a stopped process) is not dead: its pipe stays open. After
     ANSWER_TIMEOUT the store replaces it and asks the database what became of the batch."""
     from bot.store import writer
 
     monkeypatch.setattr(writer, "ANSWER_TIMEOUT", 0.5)
-    store = await opened(tmp_path / "h.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        stuck = store._writer.pid
-        os.kill(stuck, signal.SIGSTOP)
-        async with asyncio.timeout(30):
-            results = await asyncio.gather(
-                store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
-            )
-        assert results == [None, None]
-        assert store._writer.pid != stuck and not alive(stuck)
-        assert await rows(store) == [1, 2]
-    finally:
-        await store.close()
+    store = scratch
+    stuck = store._writer.pid
+    os.kill(stuck, signal.SIGSTOP)
+    async with asyncio.timeout(30):
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
+        )
+    assert results == [None, None]
+    assert store._writer.pid != stuck and not alive(stuck)
+    assert await rows(store) == [1, 2]
 
 
-async def test_another_process_holding_the_write_lock_fails_the_batch_and_the_store_goes_on(tmp_path):
+async def test_another_process_holding_the_write_lock_fails_the_batch_and_the_store_goes_on(scratch):
     """Someone opens the file by hand and keeps a write transaction open: after SQLite's busy
     timeout the waiting writes fail ("nothing changed"); once the lock is gone, writes succeed."""
-    store = await opened(tmp_path / "l.sqlite3")
-    try:
-        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
-        other = sqlite3.connect(tmp_path / "l.sqlite3", isolation_level=None)
-        other.execute("BEGIN IMMEDIATE")
-        async with asyncio.timeout(30):
-            results = await asyncio.gather(
-                store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
-            )
-        assert all(isinstance(r, StoreError) and "locked" in str(r) for r in results), results
-        other.execute("ROLLBACK")
-        other.close()
-        await store.run(partial(_insert, 3))
-        assert await rows(store) == [3]
-    finally:
-        await store.close()
+    store = scratch
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    async with asyncio.timeout(30):
+        results = await asyncio.gather(
+            store.run(partial(_insert, 1)), store.run(partial(_insert, 2)), return_exceptions=True
+        )
+    assert all(isinstance(r, StoreError) and "locked" in str(r) for r in results), results
+    other.execute("ROLLBACK")
+    other.close()
+    await store.run(partial(_insert, 3))
+    assert await rows(store) == [3]

@@ -23,13 +23,13 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.store.base import StoreError
+from bot.store.writer import next_batch, settle
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Work = Callable[[asyncpg.Connection], Awaitable[Any]]
 
-MAX_BATCH = 256  # units per transaction
 CAREFUL_BATCHES = 16  # batches run with savepoints after one whose unit failed
 
 
@@ -77,8 +77,7 @@ class PgWriter:
 
     async def _flushing(self) -> None:
         while self._queue:
-            batch = [self._queue.popleft() for _ in range(min(MAX_BATCH, len(self._queue)))]
-            batch = [(work, future) for work, future in batch if not future.cancelled()]
+            batch = next_batch(self._queue)
             if not batch:
                 continue
             try:
@@ -86,13 +85,7 @@ class PgWriter:
             except BaseException as exc:  # the connection is gone: nothing is known to be written
                 log.exception("the store's writer failed")
                 outcomes = [(False, StoreError(f"the database connection failed: {exc}"))] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+            settle(batch, outcomes)
 
     async def _connection(self) -> asyncpg.Connection:
         if self._conn is None or self._conn.is_closed():

@@ -283,6 +283,26 @@ def child_main() -> int:
 
 # ---- in the bot's process -------------------------------------------------------------------------
 
+W = TypeVar("W")
+
+
+def next_batch(queue: deque[tuple[W, asyncio.Future[Any]]]) -> list[tuple[W, asyncio.Future[Any]]]:
+    """Up to MAX_BATCH units from the head of a writer's queue, without those whose caller is gone
+    (cancelled before its unit was sent: withdrawn)."""
+    batch = [queue.popleft() for _ in range(min(MAX_BATCH, len(queue)))]
+    return [(unit, future) for unit, future in batch if not future.cancelled()]
+
+
+def settle(batch: list[tuple[Any, asyncio.Future[Any]]], outcomes: list[Outcome]) -> None:
+    """Answer each caller of a batch with its unit's outcome (one gone meanwhile is skipped)."""
+    for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+        if future.done():
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
 
 class _Lost(Exception):
     """The writer's process went away with a batch in flight."""
@@ -406,8 +426,7 @@ class Writer:
 
     async def _flushing(self) -> None:
         while self._queue:
-            batch = [self._queue.popleft() for _ in range(min(MAX_BATCH, len(self._queue)))]
-            batch = [(unit, future) for unit, future in batch if not future.cancelled()]
+            batch = next_batch(self._queue)
             if not batch:
                 continue
             try:
@@ -421,13 +440,7 @@ class Writer:
                     self._fail_queued("the store is closing")
                     raise
                 continue
-            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+            settle(batch, outcomes)
             if self._on_commit is not None:
                 self._on_commit(len(batch))
 
