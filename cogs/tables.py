@@ -42,6 +42,10 @@ BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at t
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
 HAND_FOLLOWS_FOR = 14 * 60  # seconds an open hand is redrawn when the turn comes (Discord allows 15 min)
 ANSWER_DEADLINE = 2.0  # seconds: a click whose work takes longer is deferred (Discord allows 3)
+# Seconds the board, the turn notice and the AI seats wait for the answer to the play that moved
+# them, at most: they follow the answer, so that their work does not delay it; a slow Discord
+# does not hold them up longer than this.
+PRESENT_AFTER_ANSWER = 0.5
 CATCH_UP_PER_SECOND = 5  # boards brought up to date per second after a start
 SET_ASIDE = N_(
     "The game at this table could not be restored after my restart, so I set it aside (its record "
@@ -647,8 +651,10 @@ class Tables(commands.Cog):
         table = outcome.table
         shown = presentation(table.game)
         on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
-        # A click on the board is answered with the new board; the presenter does the rest.
-        self.present(table, board=not on_board)
+        # A click on the board is answered with the new board; the presenter does the rest, once the
+        # click is answered (or PRESENT_AFTER_ANSWER seconds from now if Discord is slow to take it).
+        present = functools.partial(self.present, table, board=not on_board)
+        fallback = asyncio.get_running_loop().call_later(PRESENT_AFTER_ANSWER, present)
         seat = table.seat_of(interaction.user.id)
         try:
             if on_board or shown.hand is None:
@@ -663,10 +669,12 @@ class Tables(commands.Cog):
                 )
                 await redraw(interaction, **message.kwargs())
                 self._hand_shown(table, interaction)
-        except Exception:
-            if on_board:
-                self.present(table)
+        except BaseException:
+            self.present(table)  # the answer failed: whatever was clicked, the board shows the play
             raise
+        finally:
+            fallback.cancel()
+        present()
 
     async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from bot.app import Deckhand
 from bot.tables import FINISHED, PLAYING
 from tests.e2e.helpers import (
@@ -61,6 +63,38 @@ async def test_a_failed_answer_to_end_turn_does_not_stall_the_game(simcord_env):
         assert pile_line(board(channel)) == [str(p) for p in state.piles]
     else:
         assert len(reports(channel)) == 1
+
+
+async def test_a_slow_answer_to_a_click_does_not_hold_the_board_or_the_ai_seats_up(simcord_env, monkeypatch):
+    """The board and the AI seats follow the answer to a play, but wait for it half a second at
+    most: while Discord takes 2.5 s to take the answer to End turn, the AI seat plays its turn and
+    the channel shows it (SimCord's clock runs through the wait as the click settles)."""
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    table = await open_table(env, channel, ann, ai=1)
+    hand = await lay_minimum(ann, channel, table)
+    turn = table.state.turn
+    edit = discord.InteractionResponse.edit_message
+
+    async def slow_edit(self, **kwargs):
+        await asyncio.sleep(2.5)  # Discord allows 3 s
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow_edit)
+    before = len(env.backend.http_requests)
+    clicked = await ann.click(hand, label="End turn")
+    await env.settle()
+    assert clicked.acknowledged
+    state = table.state
+    assert state.turn >= turn + 2 and table.status == PLAYING, "the AI seat played its turn"
+    assert state.current == 0
+    assert pile_line(board(channel)) == [str(p) for p in state.piles]
+    assert len(turn_notices(channel)) == 1
+    requests = env.backend.http_requests[before:]
+    answer = next(i for i, r in enumerate(requests) if r.method == "POST" and r.path.endswith("/callback"))
+    shown = next(i for i, r in enumerate(requests) if r.method == "POST" and r.path.endswith("/messages"))
+    assert "it is your turn" in requests[shown].json["content"]
+    assert shown < answer, "the AI seat moved and the turn notice went out before the slow answer"
 
 
 async def test_a_failed_answer_to_the_deciding_play_still_posts_the_final_report(simcord_env):
