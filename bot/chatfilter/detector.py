@@ -138,7 +138,7 @@ ORDINAL_NOUNS = (
             "place birthday century anniversary floor grade row spot position edition street try "
             "attempt class level ronda rondas vuelta mano manos juego turno tour partie jugada victoria "
             "victoire sieg versuch essai intento fois vez derrota derrotas defaite niederlage loss win "
-            "partida partidas"
+            "partida partidas satz saetze set sets manche manches inning innings halbzeit"
         ).split()
     )
 )
@@ -2016,7 +2016,13 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                 and (not after or after in (".", "!", "…") or after in HOLDER_AFTER)
             )
             following = nums[partner + 1] if partner is not None and partner + 1 < len(nums) else None
-            listed = following is not None and following.how in ("digits", "word") and following.value <= 9
+            listed = (
+                following is not None
+                and following.how in ("digits", "word")
+                and following.value <= 9
+                # "six puis huit, c'est un seul nombre": an article, not a third digit
+                and not (following.value == 1 and words[following.first] in ARTICLE_ONES)
+            )
             score = unit == 0 and (scene.result or scene.wordset & SPORT)  # "wir haben vier null gewonnen"
             if (
                 linked
@@ -3426,7 +3432,9 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     if value == 1 or n.how == "offset":
         return _offset_role(n, prev, nxt, scene)
     # Offsets from a pile's top come before everything else that reads small numbers.
-    offset = _offset_cue(n, prev, nxt, scene)
+    # "a ten-higher for falling pile 4": the step glued to its word by a hyphen.
+    glued = nxt[1:] if nxt[:1] == ["-"] and nxt[1:2] and nxt[1] in roles.OFFSET_WORDS else nxt
+    offset = _offset_cue(n, prev, glued, scene)
     if offset and value == 10 and not set(prev[:4]) & NOTHING and not set(prev[:2]) & BOUND_BEFORE:
         return "the backwards trick"  # an exact step of ten from a top, in any words or direction
     if offset and not (value == 10 and _trick(prev, nxt, scene)):
@@ -3956,7 +3964,7 @@ def _harmless(
     # Another game named, with nothing of this one around: "au yams j'ai fait trois 6", "skat:
     # Grundwert 24", "en el truco el 7 de espadas".
     if (
-        scene.wordset & OTHER_GAMES
+        _other_game(scene)
         and not set(prev[:4]) & roles.HAVE  # "in poker I have 47", "sitting on the 21, blackjack"
         and not scene.pile_named
         and not scene.mine
@@ -4187,8 +4195,13 @@ def _harmless(
         return "a size or a shirt number"
     if a1 == "de" and a2 in ("zapato", "zapatos", "pie", "calzado"):
         return "a size or a shirt number"
-    if _school(scene) and (not set(prev[:3]) & HAVE_BUT_ME or scene.near(scene.words_at(SCHOOL), n, 0, 6)):
-        return "a mark at school"  # "hab ne 2,3 in der Mathe-Klausur": the test follows the mark
+    school = scene.words_at(SCHOOL)
+    if _school(scene) and (
+        (not set(prev[:3]) & HAVE_BUT_ME and scene.near(school, n, 12, 12)) or scene.near(school, n, 0, 6)
+    ):
+        # "hab ne 2,3 in der Mathe-Klausur": the test follows the mark. A number far from the test
+        # ("more stress than my exams, but ... i can drop a sixty-two there") is read on its own.
+        return "a mark at school"
     if b1 in ("un", "una", "ein", "eine", "ne") and b2 in GIVEN_A_MARK:
         return "a mark at school"  # "me han puesto un 7", "m'a mis un 12"
     if b1 in roles.ARTICLES and b2 in roles.LABELS and b2 not in ("day", "tag", "jour", "dia"):
@@ -4528,8 +4541,9 @@ def _harmless(
     noun = nxt[k] if k < len(nxt) else ""
     if a1 in roles.PILE and value > 4:
         return None  # "the 47 pile", "der 47er Stapel": a pile named by its top
-    if noun not in roles.CARD_NOUNS and value <= ctx.hand_size:
-        # "2 spielbare Karten"; "sous la barre des 7, ma carte" names one's card, no count of cards
+    if noun not in roles.CARD_NOUNS and value <= ctx.hand_size and after_tok not in (",", ";"):
+        # "2 spielbare Karten"; "sous la barre des 7, ma carte" names one's card, no count of cards,
+        # and so does "j'ai tiré la 2, la pire carte"
         noun = next(
             (w for k2, w in enumerate(nxt[:3]) if w in roles.CARD_NOUNS and not set(nxt[:k2]) & POSSESSIVES),
             noun,
@@ -4548,7 +4562,13 @@ def _harmless(
     if _plural_noun(n, toks, nxt, scene):
         return "a count of things"
     small = value <= ctx.hand_size
-    more = a1 in roles.MORE or b1 in roles.MORE or b1 in ("all", "alle", "les", "toutes", "todas")
+    more = (
+        a1 in roles.MORE
+        or b1 in roles.MORE
+        or b1 in ("all", "alle", "les", "toutes", "todas")
+        # "drei oder mehr legen"; "anyone have a 6 or more?" asks for a card
+        or (a1 in ("or", "oder", "ou", "o") and a2 in COUNT_MORE_WORDS and b1 not in roles.ARTICLES)
+    )
     comparing = a2 in ("than", "als", "que") or (a1 == "de" and a2 == "plus" and nxt[2:3] == ["que"])
     if small and more and not comparing:
         return "a count of cards"
@@ -4632,6 +4652,7 @@ def _harmless(
         and a1 not in roles.PILE
         and b1 not in roles.HAVE
         and b1 not in roles.ARTICLES
+        and b1 not in POSSESSIVES  # "my 2 is still stuck in my hand"
     ):
         return "slang, not a number"
     if digits and b1 in ("koi", "quoi"):
@@ -4867,7 +4888,9 @@ SPORT = frozenset(
     "lakers bayern barca madrid psg score spielstand marcador beat beaten match basket baloncesto "
     "basketball foot futbol football fussball handball rugby partido gagne ganamos perdimos won lost "
     "gewonnen verloren hockey cricket overs over balls wickets wicket runs innings knock perdu perdue "
-    "perdus perdi perdio perdieron ganaron gano gagnent perdent".split()
+    "perdus perdi perdio perdieron ganaron gano gagnent perdent volleyball beachvolleyball volley "
+    "voleibol voley tennis tenis tischtennis badminton squash baseball bowling darts kicker tischkicker "
+    "destroyed crushed thrashed smashed demolished".split()
 )
 SHARE_WORDS = frozenset(
     "durch geteilt knapp ungefaehr etwa divided split each makes thats environ chacun soit cada sale salen "
@@ -4909,6 +4932,15 @@ SIZE_WORDS = frozenset(
     "talla groesse schuhgroesse taille size vaqueros pantalones jeans hose schuhe zapatos jean "
     "pantalon".split()
 )
+
+
+TRUCO_DEL_DIEZ = re.compile(r"\btruco\s+(?:del|de\s+la)\s+(?:diez|10|decena)\b")
+
+
+def _other_game(scene: Scene) -> bool:
+    """Another game is named: not "truco" alone when it is this game's "truco del diez"."""
+    found = scene.wordset & OTHER_GAMES
+    return bool(found) and not (found == {"truco"} and TRUCO_DEL_DIEZ.search(scene.joined))
 
 
 def _school(scene: Scene) -> bool:
@@ -5286,15 +5318,27 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
         return False
     if set(prev[:4]) & NOTHING:
         return False  # "rien au-dessus de dix", "nada encima de diez": a bound, not the trick
+    if (
+        prev[:1] in (["than"], ["als"], ["de"], ["que"])
+        and prev[1:2]
+        and prev[1] in BOUND_COMPARATIVES
+        and not (nxt[:1] and nxt[0] in roles.CARD_NOUNS)  # "finir avec moins de 10 cartes": a count
+    ):
+        return False  # "tipo menos de diez", "en dessous de 10", "less than ten": a bound
     near = set(prev[:3]) | set(nxt[:4])
     if near & roles.TRICK or "-" in prev[:1] or "+" in prev[:1]:
         return True
-    if prev[:2] == ["del", "lo"]:
-        return True  # "hacé lo del diez en la 3": the ten thing
+    if prev[:2] in (["del", "lo"], ["del", "jugada"], ["del", "regla"]):
+        return True  # "hacé lo del diez en la 3": the ten thing; "la jugada del diez"
     if prev[:1] in (["du"], ["des"]) and prev[1:2] in (["truc"], ["trucs"]):
         return True  # "pensez au truc du dix": French "truc" is any thing, so only just before "du dix"
     # A pile named without a trick word: "10 on pile 2" is the trick, "I have a 10 for pile 2" a card.
     return scene.pile_named and not set(prev[:2]) & ARTICLES_OR_HAVE
+
+
+BOUND_COMPARATIVES = frozenset(
+    "less more fewer weniger mehr menos mas moins plus dessous dessus debajo encima".split()
+)
 
 
 def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
@@ -5850,6 +5894,26 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             _derived(nums, [n, after], after.value - n.value, n.first, after.last)
             continue
         if (
+            b1 in ("of", "de", "von", "aus")
+            and b2 in SUM_NOUNS
+            and n.last + 2 < len(words)
+            and words[n.last + 1] in ("and", "y", "e", "et", "und", "+")
+            and (other := by_first.get(n.last + 2)) is not None
+            and n.value + other.value <= 99
+        ):
+            _derived(nums, [n, other], n.value + other.value, n.first, other.last)
+            continue  # "la suma de 20 y 17", "the sum of 20 and 17", "die Summe aus 20 und 17"
+        if (
+            b1 in SUBTRACT_VERBS
+            and n.last + 3 < len(words)
+            and words[n.last + 1] in ("away", "weg")
+            and words[n.last + 2] in ("from", "von", "vom")
+            and (other := _operand_after(n.last + 3, by_first, words, skip=True)) is not None
+            and other.value > n.value
+        ):
+            _derived(nums, [n, other], other.value - n.value, n.first, other.last)
+            continue  # "take 3 away from 60", "nimm 3 weg von 60"
+        if (
             n.last + 2 < len(words)
             and words[n.last + 1] in ("short", "shy")
             and words[n.last + 2] == "of"
@@ -6036,6 +6100,8 @@ SUBTRACT_VERBS = frozenset(
     "subtract subtrahier subtrahiere take quito quita quitas quitale quitamos resta restas resto restale "
     "enleve enleves enlevez retire retires ote otes zieh ziehe nimm".split()
 )
+COUNT_MORE_WORDS = frozenset("more mehr plus mas".split())
+SUM_NOUNS = frozenset("sum suma somme summe".split())
 POWER_WORDS = frozenset("hoch puissance elevado power ^".split())
 ARTICLES_BEFORE_NUMBER = frozenset("a an un une ein einem einer".split())
 
