@@ -654,7 +654,15 @@ class Tables(commands.Cog):
         # A click on the board is answered with the new board; the presenter does the rest, once the
         # click is answered (or PRESENT_AFTER_ANSWER seconds from now if Discord is slow to take it).
         present = functools.partial(self.present, table, board=not on_board)
-        fallback = asyncio.get_running_loop().call_later(PRESENT_AFTER_ANSWER, present)
+        drawn = table.version
+        late = False
+
+        def present_meanwhile() -> None:
+            nonlocal late
+            late = True
+            present()
+
+        fallback = asyncio.get_running_loop().call_later(PRESENT_AFTER_ANSWER, present_meanwhile)
         seat = table.seat_of(interaction.user.id)
         try:
             if on_board or shown.hand is None:
@@ -674,7 +682,15 @@ class Tables(commands.Cog):
             raise
         finally:
             fallback.cancel()
-        present()
+        if not late and table.version == drawn:
+            present()
+            return
+        # The answer went out late, or the table moved while it was on its way (an AI seat, another
+        # player's signal): what it showed may be older than what the channel showed meanwhile.
+        # Draw the board again, and the hand that was answered.
+        self.present(table)
+        if not on_board and seat is not None and shown.hand is not None:
+            self._spawn(self._follow_hand(table, interaction.user.id), name=f"follow-{table.id}")
 
     async def _click_leaveok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):

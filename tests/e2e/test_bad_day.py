@@ -4,6 +4,7 @@ failing, the last person leaves an AI table, the bot restarts with boards behind
 from __future__ import annotations
 
 import asyncio
+import json
 
 import discord
 
@@ -13,10 +14,13 @@ from tests.e2e.helpers import (
     board,
     button,
     buttons,
+    open_lobby,
     open_table,
     pile_tops,
     reports,
     show_hand,
+    the_board,
+    title_of,
     turn_notices,
     world,
 )
@@ -95,6 +99,11 @@ async def test_a_slow_answer_to_a_click_does_not_hold_the_board_or_the_ai_seats_
     shown = next(i for i, r in enumerate(requests) if r.method == "POST" and r.path.endswith("/messages"))
     assert "it is your turn" in requests[shown].json["content"]
     assert shown < answer, "the AI seat moved and the turn notice went out before the slow answer"
+    # The late answer showed the hand as it was after End turn: it is drawn again as it is now.
+    token = requests[answer].path.split("/")[3]
+    last = [r for r in requests if token in r.path][-1]
+    assert last.method == "PATCH" and last.path.endswith("/messages/@original")
+    assert "Your turn" in json.dumps(last.json), "ann's open hand says it is her turn again"
 
 
 async def test_a_failed_answer_to_the_deciding_play_still_posts_the_final_report(simcord_env):
@@ -399,3 +408,32 @@ async def test_a_board_edit_discord_refuses_for_good_does_not_stop_the_turn_noti
     notices = turn_notices(channel)
     assert len(notices) == 1 and notices[0].content.startswith(f"<@{bob.id}>"), "bob is told it is his turn"
     assert pile_line(board(channel)) == [str(p) for p in table.state.piles], "a current board is shown"
+
+
+async def test_a_slow_answer_on_the_board_is_followed_by_the_board_as_it_is_now(simcord_env, monkeypatch):
+    """Skip-Bo Junior's board carries the buttons and answers the click itself. When that answer
+    arrives late, after the AI seat has moved and the presenter has drawn the board anew, the late
+    answer (the board just after the click) is not left standing: the board is drawn again."""
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    lobby = await open_lobby(env, channel, ann, game="skip-bo-junior", may_stop=True)
+    await ann.click(lobby, label="Add AI seat: normal")
+    await ann.click(lobby, label="Start")
+    await env.settle()
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.status == PLAYING and not table.seats[table.state.current].ai
+    turn = table.state.turn
+    edit = discord.InteractionResponse.edit_message
+
+    async def slow_edit(self, **kwargs):
+        await asyncio.sleep(2.5)  # Discord allows 3 s
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow_edit)
+    board_now = the_board(channel, "Skip-Bo Junior: turn")
+    await ann.click(board_now, label="End my turn")
+    await env.settle()
+    assert table.state.turn >= turn + 2, "the AI seat played its turn while the answer was on its way"
+    shown = the_board(channel, "Skip-Bo Junior: turn")
+    assert shown.id == board_now.id
+    assert title_of(shown) == f"Skip-Bo Junior: turn {table.state.turn}", "the board shows the turn it is now"
