@@ -1953,6 +1953,7 @@ DIGIT_ORDER = frozenset(
         "digitos pegaditos pegados colles"
     ).split()
 )
+ARTICLES_BEFORE_NOUN = frozenset("un une ein eine einen a an".split())
 THEN_WORDS = frozenset("then puis dann luego despues danach ensuite".split())
 DIGIT_LINKS = THEN_WORDS | frozenset(
     ", . : - and und et y un une ein eine a second zweite zweiter deuxieme segunda segundo el la le the "
@@ -2020,8 +2021,14 @@ def _digit_by_digit(nums: list[Num], toks: list[Tok], scene: Scene) -> list[Num]
                 following is not None
                 and following.how in ("digits", "word")
                 and following.value <= 9
-                # "six puis huit, c'est un seul nombre": an article, not a third digit
-                and not (following.value == 1 and words[following.first] in ARTICLE_ONES)
+                # "six puis huit, c'est un seul nombre": an article before a word, not a third digit
+                and not (
+                    following.value == 1
+                    and words[following.first] in ARTICLES_BEFORE_NOUN
+                    and following.last + 1 < len(words)
+                    and words[following.last + 1].isalpha()
+                    and following.last + 1 not in starts
+                )
             )
             score = unit == 0 and (scene.result or scene.wordset & SPORT)  # "wir haben vier null gewonnen"
             if (
@@ -4888,9 +4895,8 @@ SPORT = frozenset(
     "lakers bayern barca madrid psg score spielstand marcador beat beaten match basket baloncesto "
     "basketball foot futbol football fussball handball rugby partido gagne ganamos perdimos won lost "
     "gewonnen verloren hockey cricket overs over balls wickets wicket runs innings knock perdu perdue "
-    "perdus perdi perdio perdieron ganaron gano gagnent perdent volleyball beachvolleyball volley "
-    "voleibol voley tennis tenis tischtennis badminton squash baseball bowling darts kicker tischkicker "
-    "destroyed crushed thrashed smashed demolished".split()
+    "perdus perdi perdio perdieron ganaron gano gagnent perdent volleyball beachvolleyball voleibol "
+    "voley tennis tenis tischtennis badminton baseball bowling darts tischkicker".split()
 )
 SHARE_WORDS = frozenset(
     "durch geteilt knapp ungefaehr etwa divided split each makes thats environ chacun soit cada sale salen "
@@ -5323,6 +5329,7 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
         and prev[1:2]
         and prev[1] in BOUND_COMPARATIVES
         and not (nxt[:1] and nxt[0] in roles.CARD_NOUNS)  # "finir avec moins de 10 cartes": a count
+        and not scene.wordset & DRAW_PILE  # "il reste moins de 10 dans la pioche": the draw pile's count
     ):
         return False  # "tipo menos de diez", "en dessous de 10", "less than ten": a bound
     near = set(prev[:3]) | set(nxt[:4])
@@ -5336,6 +5343,7 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     return scene.pile_named and not set(prev[:2]) & ARTICLES_OR_HAVE
 
 
+DRAW_PILE = frozenset("pioche mazo deck nachziehstapel draw".split())
 BOUND_COMPARATIVES = frozenset(
     "less more fewer weniger mehr menos mas moins plus dessous dessus debajo encima".split()
 )
@@ -5897,9 +5905,11 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
             b1 in ("of", "de", "von", "aus")
             and b2 in SUM_NOUNS
             and n.last + 2 < len(words)
-            and words[n.last + 1] in ("and", "y", "e", "et", "und", "+")
+            and words[n.last + 1] in ("and", "y", "et", "und", "+")
             and (other := by_first.get(n.last + 2)) is not None
+            and other.allowed is None
             and n.value + other.value <= 99
+            and not (other.last + 1 < len(words) and words[other.last + 1] in roles.MONEY_WORDS)
         ):
             _derived(nums, [n, other], n.value + other.value, n.first, other.last)
             continue  # "la suma de 20 y 17", "the sum of 20 and 17", "die Summe aus 20 und 17"
