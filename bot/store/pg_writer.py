@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.store.base import StoreError
-from bot.store.writer import next_batch, settle
+from bot.store.writer import flush_queue
 
 log = logging.getLogger(__name__)
 
@@ -76,16 +76,8 @@ class PgWriter:
             await conn.close()
 
     async def _flushing(self) -> None:
-        while self._queue:
-            batch = next_batch(self._queue)
-            if not batch:
-                continue
-            try:
-                outcomes = await self._commit([work for work, _ in batch])
-            except BaseException as exc:  # the connection is gone: nothing is known to be written
-                log.exception("the store's writer failed")
-                outcomes = [(False, StoreError(f"the database connection failed: {exc}"))] * len(batch)
-            settle(batch, outcomes)
+        # A fault of the connection: nothing of that batch is known to be written.
+        await flush_queue(self._queue, self._commit, "the database connection failed")
 
     async def _connection(self) -> asyncpg.Connection:
         if self._conn is None or self._conn.is_closed():

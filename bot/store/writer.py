@@ -31,7 +31,7 @@ import sqlite3
 import struct
 import sys
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, BinaryIO, Protocol, TypeVar
 
 from bot.store.base import StoreError
@@ -304,6 +304,41 @@ def settle(batch: list[tuple[Any, asyncio.Future[Any]]], outcomes: list[Outcome]
             future.set_exception(value)
 
 
+def fail_all(queue: deque[tuple[Any, asyncio.Future[Any]]], why: str) -> None:
+    """Answer every caller still queued with StoreError(why)."""
+    while queue:
+        _, future = queue.popleft()
+        if not future.done():
+            future.set_exception(StoreError(why))
+
+
+async def flush_queue(
+    queue: deque[tuple[W, asyncio.Future[Any]]],
+    commit: Callable[[list[W]], Awaitable[list[Outcome]]],
+    failed: str,
+    on_commit: Callable[[int], None] | None = None,
+) -> None:
+    """A writer's flush: commit batches from the head of the queue until it is empty. A fault of the
+    writer itself fails that batch's callers (`failed`: what they hear) and the flush goes on;
+    cancelled, it fails everyone still queued and stops. Nobody is left waiting."""
+    while queue:
+        batch = next_batch(queue)
+        if not batch:
+            continue
+        try:
+            outcomes = await commit([unit for unit, _ in batch])
+        except BaseException as exc:
+            log.exception("the store's writer failed")
+            settle(batch, [(False, StoreError(f"{failed}: {exc!r}"))] * len(batch))
+            if isinstance(exc, asyncio.CancelledError):
+                fail_all(queue, "the store is closing")
+                raise
+            continue
+        settle(batch, outcomes)
+        if on_commit is not None:
+            on_commit(len(batch))
+
+
 class _Lost(Exception):
     """The writer's process went away with a batch in flight."""
 
@@ -412,7 +447,7 @@ class Writer:
         if self._flush is not None:
             await asyncio.gather(self._flush, return_exceptions=True)
             self._flush = None
-        self._fail_queued("the store is closed")
+        fail_all(self._queue, "the store is closed")
         if self._proc is not None:
             proc, self._proc = self._proc, None
             if proc.stdin is not None:
@@ -425,30 +460,7 @@ class Writer:
                 await proc.wait()
 
     async def _flushing(self) -> None:
-        while self._queue:
-            batch = next_batch(self._queue)
-            if not batch:
-                continue
-            try:
-                outcomes = await self._commit([unit for unit, _ in batch])
-            except BaseException as exc:  # a fault of the writer itself: nobody is left waiting
-                log.exception("the store's writer failed")
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(StoreError(f"the store's writer failed: {exc!r}"))
-                if isinstance(exc, asyncio.CancelledError):
-                    self._fail_queued("the store is closing")
-                    raise
-                continue
-            settle(batch, outcomes)
-            if self._on_commit is not None:
-                self._on_commit(len(batch))
-
-    def _fail_queued(self, why: str) -> None:
-        while self._queue:
-            _, future = self._queue.popleft()
-            if not future.done():
-                future.set_exception(StoreError(why))
+        await flush_queue(self._queue, self._commit, "the store's writer failed", self._on_commit)
 
     async def _commit(self, units: list[Unit]) -> list[Outcome]:
         """Send one batch and wait for its outcomes. A unit that cannot be sent fails alone."""
