@@ -32,6 +32,17 @@ def pile_line(message) -> list[str]:
     return [str(top) for top in pile_tops(message)]
 
 
+def answer_late(monkeypatch, seconds: float = 2.5) -> None:
+    """Discord takes every answer to a click `seconds` late (it allows 3)."""
+    edit = discord.InteractionResponse.edit_message
+
+    async def slow_edit(self, **kwargs):
+        await asyncio.sleep(seconds)
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow_edit)
+
+
 async def lay_minimum(member, channel, table):
     """Lay the seat's minimum by clicking; returns the last hand shown."""
     state = table.state
@@ -78,13 +89,7 @@ async def test_a_slow_answer_to_a_click_does_not_hold_the_board_or_the_ai_seats_
     table = await open_table(env, channel, ann, ai=1)
     hand = await lay_minimum(ann, channel, table)
     turn = table.state.turn
-    edit = discord.InteractionResponse.edit_message
-
-    async def slow_edit(self, **kwargs):
-        await asyncio.sleep(2.5)  # Discord allows 3 s
-        return await edit(self, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow_edit)
+    answer_late(monkeypatch)
     before = len(env.backend.http_requests)
     clicked = await ann.click(hand, label="End turn")
     await env.settle()
@@ -423,13 +428,7 @@ async def test_a_slow_answer_on_the_board_is_followed_by_the_board_as_it_is_now(
     table = env.bot.tables.in_channel(channel.id)
     assert table.status == PLAYING and not table.seats[table.state.current].ai
     turn = table.state.turn
-    edit = discord.InteractionResponse.edit_message
-
-    async def slow_edit(self, **kwargs):
-        await asyncio.sleep(2.5)  # Discord allows 3 s
-        return await edit(self, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow_edit)
+    answer_late(monkeypatch)
     board_now = the_board(channel, "Skip-Bo Junior: turn")
     await ann.click(board_now, label="End my turn")
     await env.settle()
