@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     pile_tops,
     reports,
     show_hand,
+    text_of,
     the_board,
     title_of,
     turn_notices,
@@ -436,3 +437,41 @@ async def test_a_slow_answer_on_the_board_is_followed_by_the_board_as_it_is_now(
     shown = the_board(channel, "Skip-Bo Junior: turn")
     assert shown.id == board_now.id
     assert title_of(shown) == f"Skip-Bo Junior: turn {table.state.turn}", "the board shows the turn it is now"
+
+
+async def test_a_signal_lands_while_the_answer_to_a_play_is_on_its_way(simcord_env, monkeypatch):
+    """Ann plays a card; while its answer is on its way (0.3 s, under the half-second fallback), Bob's
+    pile signal is accepted. Both are on the board, and the hand Ann was answered with, drawn before
+    Bob's signal, is drawn again at the end. Nobody hears an apology. (SimCord runs one member's
+    operation at a time, so Bob's click is taken by the table service, as the cog would.)"""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await show_hand(ann, channel)
+    card, pile = table.state.playable(0)[0]
+    chosen = await ann.click(hand, label=str(card))
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    version = table.version
+    edit = discord.InteractionResponse.edit_message
+
+    async def bob_signals_meanwhile(self, **kwargs):
+        signal = {"type": "signal", "pile": 3, "signal": "dont_play"}
+        await env.bot.tables.act(table.id, bob.id, signal, None)
+        await asyncio.sleep(0.3)
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", bob_signals_meanwhile)
+    before = len(env.backend.http_requests)
+    played = await ann.click(chosen.response, custom_id=target["custom_id"])
+    await env.settle()
+    assert played.acknowledged
+    assert table.version == version + 2, "both were accepted"
+    shown = board(channel)
+    assert pile_line(shown) == [str(p) for p in table.state.piles]
+    assert "Pile 3 · bob: please don't play here" in text_of(shown)
+    requests = env.backend.http_requests[before:]
+    assert not any("Sorry" in json.dumps(r.json) for r in requests if r.json)
+    answer = next(r for r in requests if r.path.endswith("/callback"))
+    token = answer.path.split("/")[3]
+    last = [r for r in requests if token in r.path][-1]
+    assert last.method == "PATCH" and last.path.endswith("/messages/@original"), "ann's hand drawn again"
