@@ -418,6 +418,21 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         notes.append(
             "tells a card value by the digits of another number"
         )  # "the last two digits are my card"
+        # "les 2 derniers chiffres de 1986": that number is said, so the card is known (86).
+        k = next((k for k, at in enumerate(scene.at) if at >= digits_of.end()), len(scene.words))
+        words = scene.words
+        if k + 1 < len(words) and words[k] in ("of", "de", "von", "del", "d") and len(words[k + 1]) == 4:
+            year = words[k + 1]
+            if year.isdigit() and year.isascii():
+                first_two = any(w in digits_of.group() for w in ("first", "erst", "premier", "primer"))
+                value = int(year[:2] if first_two else year[2:])
+                if 2 <= value <= 99:
+                    nums = [
+                        n
+                        for n in nums
+                        if n.first != k + 1 and not digits_of.start() <= scene.at[n.first] < digits_of.end()
+                    ]
+                    nums.append(Num(value, k + 1, k + 1, "arithmetic", odd=True))
     second = roles.SECOND_EXTREME.search(scene.joined) if cued else None
     if second:
         covered = [k for k, at in enumerate(scene.at) if second.start() <= at < second.end()]
@@ -452,6 +467,8 @@ def check_rules(message: str, context: Context | None = None) -> Verdict:
         _range_end_value(range_end, nums, scene)
     _arithmetic(nums, toks, scene)
     _step_from_named_card(nums, scene)
+    if scene.pile_named:
+        _step_from_pile_top(nums, scene)
     if scene.wordset & AGE_NOUNS:
         _age_as_card(nums, scene)
     if scene.wordset & NEIGHBOUR_WORDS:
@@ -846,15 +863,15 @@ GAME_WORDS = frozenset(
 
 # Two digits taken out of a longer number: "call me at 555-0173, the last two digits are my card".
 LAST_DIGITS = re.compile(
-    r"\b(?:last|first|letzten|ersten|derniers|premiers|ultimos|ultimas|primeros)\s+(?:two|zwei|deux|dos)\s+"
+    r"\b(?:last|first|letzten|ersten|derniers|premiers|ultimos|ultimas|primeros)\s+(?:two|zwei|deux|dos|2)\s+"
     r"(?:digits|numbers|ziffern|zahlen|chiffres|numeros|cifras|digitos)\b|"
-    r"\b(?:deux\s+(?:derniers|premiers)\s+chiffres|dos\s+(?:ultimos|primeros|ultimas|primeras)\s+(?:digitos|numeros|cifras|son)|"
-    r"zwei\s+(?:letzten|ersten)\s+(?:ziffern|zahlen))\b"
+    r"\b(?:(?:deux|2)\s+(?:derniers|premiers)\s+chiffres|(?:dos|2)\s+(?:ultimos|primeros|ultimas|primeras)\s+"
+    r"(?:digitos|numeros|cifras|son)|(?:zwei|2)\s+(?:letzten|ersten)\s+(?:ziffern|zahlen))\b"
 )
 DIGIT_PART_WORDS = frozenset(
     "last first letzten ersten derniers premiers ultimos ultimas primeros primeras".split()
 )
-TWO = frozenset("two zwei deux dos".split())
+TWO = frozenset("two zwei deux dos 2".split())
 HELD_WORDS = frozenset(
     "card carte carta karte hand main mano holding hold tengo hab habe halte tiens".split()
 )
@@ -966,6 +983,8 @@ def _adjacent_target(text: str, m: re.Match[str]) -> bool:
     """A pile, its top or a card is named just after "right next to", "directly above"..."""
     if m.group().startswith(("neighb", "nachbar")):
         before = TOKEN.findall(text[max(0, m.start() - 24) : m.start()])
+        if "its" in before[-3:] and _mentions(text, PILE_WORD_KEYS):
+            return True  # "can u hold off on pile 4? I have its exact neighbour"
         if (
             set([w for w in before if w.isalpha()][-3:]) & PERSON_OWNERS
         ):  # "my old neighbour", "our next-door one"
@@ -1158,6 +1177,9 @@ def _numbers(
 
 
 # Operators that tie a word to another number word as a sum: "elf plus elf", "acht plus vier".
+ADD_FILLERS = frozenset(", y and et und then luego puis dann".split())
+ADD_VERBS = frozenset("add sumale suma sumas anade anadele ajoute ajoutes ajoutez addiere".split())
+SUB_VERBS = frozenset("subtract restale resta restas quita quitale enleve enleves retire retires".split())
 SUM_OPERATORS = frozenset("plus minus moins mas menos + * x ×".split())
 
 
@@ -1546,6 +1568,7 @@ LAST_DIGIT = frozenset(
     "ultimo dernier letzte".split()
 )
 DIGIT_PLACES = FIRST_DIGIT | LAST_DIGIT
+CLOCK_AT = frozenset("at um vers gegen ab".split())
 DIGIT_PLACE_LINKS = frozenset("en in auf par with mit con on by".split())
 RIDDLE_LINKS = DIGIT_PLACE_LINKS | {"por"}
 
@@ -1769,6 +1792,8 @@ def _digit_places(nums: list[Num], scene: Scene) -> list[Num]:
     for n in nums:
         if not 0 <= n.value <= 9 or n.first != n.last or (n.value == 1 and n.how == "word"):
             continue  # "un", "ein", "uno" are articles here
+        if n.first and words[n.first - 1] in CLOCK_AT:
+            continue  # "starts at 7", "endet um 9": a time, not a digit's place
         near = set(words[max(0, n.first - 3) : n.first]) | set(words[n.last + 1 : n.last + 2])
         if near & FIRST_DIGIT and first is None:
             first = n
@@ -3028,8 +3053,13 @@ class Scene:
         self.has_month = bool(wordset & roles.MONTHS)
         self.has_weekday = bool(wordset & roles.WEEKDAYS)
         self.pile_named = (
-            bool(wordset & PILE_OR_TOP) or (_mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text)))
-        ) and not ("pile" in wordset and _pile_means_exactly(self.words))
+            (
+                bool(wordset & PILE_OR_TOP)
+                or (_mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text)))
+            )
+            and not ("pile" in wordset and _pile_means_exactly(self.words))
+            and not ("top" in wordset and _top_means_great(self.words))
+        )
         self.question = "?" in text
         # Things everyone knows the number of, named without being said to be one's card ("Jordan's
         # jersey", "los mandamientos"): (value, first token, last token). No card for the rules; the
@@ -3195,6 +3225,17 @@ CLOCK_WORD = re.compile(r"\d{1,2}h\d{0,2}")
 PILE_EXACTLY_BEFORE = frozenset("h heure heures midi minuit tombe tombes tombait tomber tombee".split())
 
 
+# French "top" for "great": "ce serait top", "c'est trop top", "au top".
+TOP_GREAT_BEFORE = frozenset("serait sera est etait trop super vraiment hyper au grave".split())
+
+
+def _top_means_great(words: list[str]) -> bool:
+    """Every pile or top word of the message is a French "top" that means "great": no pile named."""
+    if any(w in PILE_OR_TOP and w != "top" for w in words):
+        return False
+    return all(words[k - 1] in TOP_GREAT_BEFORE for k, w in enumerate(words) if w == "top" and k)
+
+
 def _pile_means_exactly(words: list[str]) -> bool:
     """Every pile word of the message is a French "pile" that means "exactly", and no other names a
     pile: then no pile is named."""
@@ -3265,6 +3306,8 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
     for k in range(len(nums) - 2, -1, -1):
         a, b = nums[k], nums[k + 1]
         between = [w for w in scene.words[a.last + 1 : b.first] if w not in LIST_ARTICLES]
+        if between[:1] == ["?"] and between[1:] and between[1] in COORDINATION:
+            between = between[1:]  # "un tournoi le 9 ? ou le 16 ?"
         if not between or not all(
             w in COORDINATION or w in ("au", "al", "bis", "to", "til", "et") for w in between
         ):
@@ -3283,10 +3326,40 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             and (b.value <= 4 or a.allowed != "a pile number")
         ):
             b.allowed = a.allowed
-    # Counting aloud: "un, deux, trois", "1 2 3 go".
-    values = [n.value for n in nums]
-    if len(values) >= 3 and values == list(range(1, len(values) + 1)):
-        for n in nums:
+    # Piles listed by their numbers: "Stapel eins und zwei sind gut, drei und vier eher nicht".
+    pair_words = ("und", "and", "et", "y", "or", "oder", "ou", "o", ",")
+    if any(
+        a.value <= 4
+        and a.first
+        and scene.words[a.first - 1] in roles.PILE
+        and b.value <= 4
+        and all(w in pair_words or w in roles.PILE for w in scene.words[a.last + 1 : b.first])
+        for a, b in pairwise(nums)
+    ):
+        for a, b in pairwise(nums):
+            between = scene.words[a.last + 1 : b.first]
+            if (
+                a.allowed in (None, "a small number")
+                and not set(scene.words[max(0, a.first - 3) : a.first]) & HAVE_OR_PLAY
+                and not set(scene.words[b.last + 1 : b.last + 3]) & roles.OFFSET_WORDS
+                and b.allowed in (None, "a small number")
+                and 1 <= a.value <= 4
+                and 1 <= b.value <= 4
+                and between
+                and all(w in pair_words for w in between)
+            ):
+                a.allowed = b.allowed = "a pile number"
+    # Counting aloud: "un, deux, trois", "1 2 3 go", "a la de tres: una, dos y tres" (the idiom aside).
+    counted = [n for n in nums if n.allowed != "an idiom or a title"]
+    if (
+        len(counted) >= 3
+        and [n.value for n in counted] == list(range(1, len(counted) + 1))
+        # said one after another, not "hab eine, die zwei unter dem liegt, was auf Stapel 3 oben ist"
+        and all(
+            sum(w.isalpha() for w in scene.words[a.last + 1 : b.first]) <= 2 for a, b in pairwise(counted)
+        )
+    ):
+        for n in counted:
             n.allowed = "counting"
         return
     # Counting down: "3, 2, 1 ... los!", "cinco, cuatro, tres, dos, uno": three or more numbers, each one
@@ -3442,9 +3515,17 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     # "a ten-higher for falling pile 4": the step glued to its word by a hyphen.
     glued = nxt[1:] if nxt[:1] == ["-"] and nxt[1:2] and nxt[1] in roles.OFFSET_WORDS else nxt
     offset = _offset_cue(n, prev, glued, scene)
-    if offset and value == 10 and not set(prev[:4]) & NOTHING and not set(prev[:2]) & BOUND_BEFORE:
+    if (
+        offset
+        and value == 10
+        and not set(prev[:4]) & NOTHING
+        and not set(prev[:2]) & BOUND_BEFORE
+        and not _ten_the_wrong_way(prev, glued, scene)
+    ):
         return "the backwards trick"  # an exact step of ten from a top, in any words or direction
-    if offset and not (value == 10 and _trick(prev, nxt, scene)):
+    if offset and not (
+        value == 10 and _trick(prev, nxt, scene) and not _ten_the_wrong_way(prev, glued, scene)
+    ):
         n.how = "offset"
         return None
     if n.how == "ordinal":
@@ -3503,6 +3584,17 @@ def _harmless(
         and "/" in scene.text[toks[n.last].end : toks[n.last].end + 4]
     ):
         return "an age"
+    # Things bought, ordered, eaten: "hab direkt zwei gekauft", "I ordered 3".
+    if value <= 20 and (a1 in BOUGHT or (b1 in BOUGHT and not scene.mine)):
+        return "a count of things"
+    # The hand's size in a variant: "en la variante difícil la mano baja a 5".
+    if (
+        value <= 8
+        and b1 in ("a", "auf", "to")
+        and set(prev[1:4]) & HAND_ITSELF
+        and set(prev[1:3]) & HAND_CHANGES
+    ):
+        return "a count of cards"
     # Numbers one calls: "mon voisin a appelé le 18", "ruf die 110", "llamé al 112".
     if b1 in CALLED or (b1 in ("le", "el", "al", "die", "the") and b2 in CALLED):
         return "a phone number"
@@ -4104,7 +4196,12 @@ def _harmless(
     ):
         return "a date"
     # Temperatures, weights and heights: "máxima de 41", "peso 70 kilos", "mido 1,75".
-    if b1 in TEMPERATURE or (b1 in ("de", "of", "von") and b2 in TEMPERATURE) or a1 in WEIGHTS:
+    # ("hab grad 62 gezogen": German "grad" before a number is "gerade", just now.)
+    if (
+        (b1 in TEMPERATURE and b1 != "grad")
+        or (b1 in ("de", "of", "von") and b2 in TEMPERATURE)
+        or a1 in WEIGHTS
+    ):
         return "a measure"
     if (
         a1 in FEVER
@@ -4211,6 +4308,8 @@ def _harmless(
         return "a mark at school"
     if b1 in ("un", "una", "ein", "eine", "ne") and b2 in GIVEN_A_MARK:
         return "a mark at school"  # "me han puesto un 7", "m'a mis un 12"
+    if value <= 20 and a1 in ("en", "in", "im") and a2 in SCHOOL:
+        return "a mark at school"  # "ha sacado un 9 en inglés", "15 en anglais"
     if b1 in roles.ARTICLES and b2 in roles.LABELS and b2 not in ("day", "tag", "jour", "dia"):
         return "a label or a version"  # "mi bus, el 27"
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
@@ -4345,6 +4444,10 @@ def _harmless(
         return "a date"  # "el 14 imposible, cena con los suegros", "on rejoue le 31", "jugamos el 31?"
     if b1 in ("en", "in", "el", "im") and set(prev[:3]) & BORN:
         return "a year"  # "nací en el 98"
+    if b1 in ("en", "in") and value >= 30 and set(prev[1:4]) & WAS_BETTER:
+        return "a year"  # "c'était mieux en 98 avec Zidane"
+    if value <= 31 and ((a1, a2, nxt[2] if len(nxt) > 2 else "") in THIS_MONTH or (a1, a2, "") in THIS_MONTH):
+        return "a date"  # "el 21 de este mes", "le 3 du mois"
     if _tournament(scene) and (n.how == "digits" or b1 in TOURNAMENTS) and set(prev[:4]) & TOURNAMENTS:
         return "a year"  # "la coupe du monde 98", "WM 2014"
     # Dates: "march 3", "le 3 mars", "el 8 de junio", "am 12. Mai", "31.10.", "friday 14".
@@ -4910,7 +5013,28 @@ EVENTS = frozenset(
         "vacaciones urlaub holiday holidays suegros boda mariage hochzeit wedding"
     ).split()
 )
-BORN = frozenset("naci nacio nacimos born geboren ne nee nes".split())
+BORN = frozenset(
+    "naci nacio nacimos born geboren ne nee nes casaron casamos caso married heirateten geheiratet maries "
+    "marie".split()
+)
+# "c'était mieux en 98", "war besser in 98": an era remembered.
+WAS_BETTER = frozenset("etait mieux was better war besser era mejor".split())
+THIS_MONTH = frozenset(
+    [
+        ("de", "este", "mes"),
+        ("del", "mes", ""),
+        ("du", "mois", ""),
+        ("de", "ce", "mois"),
+        ("of", "this", "month"),
+        ("of", "next", "month"),
+        ("dieses", "monats", ""),
+        ("des", "monats", ""),
+        ("this", "month", ""),
+        ("next", "month", ""),
+        ("du", "mois", "prochain"),
+        ("del", "mes", "que"),
+    ]
+)
 TOURNAMENTS = frozenset("mundial world cup coupe wm em euro olympics jo juegos".split())
 PLAY_STEMS = ("jueg", "jug", "jou", "spiel", "play")
 
@@ -5335,6 +5459,8 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     near = set(prev[:3]) | set(nxt[:4])
     if near & roles.TRICK or "-" in prev[:1] or "+" in prev[:1]:
         return True
+    if scene.pile_named and nxt[:1] and nxt[0] in TEN_STEP_AFTER:
+        return True  # "hab genau die zehn mehr für Stapel 4"
     if prev[:2] in (["del", "lo"], ["del", "jugada"], ["del", "regla"]):
         return True  # "hacé lo del diez en la 3": the ten thing; "la jugada del diez"
     if prev[:1] in (["du"], ["des"]) and prev[1:2] in (["truc"], ["trucs"]):
@@ -5343,7 +5469,77 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
     return scene.pile_named and not set(prev[:2]) & ARTICLES_OR_HAVE
 
 
+PILE_DIGITS = {
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "eins": 1,
+    "zwei": 2,
+    "drei": 3,
+    "vier": 4,
+    "un": 1,
+    "une": 1,
+    "deux": 2,
+    "trois": 3,
+    "quatre": 4,
+    "uno": 1,
+    "una": 1,
+    "dos": 2,
+    "tres": 3,
+    "cuatro": 4,
+}
+TEN_UP = frozenset(
+    "above over higher more up ueber drueber hoeher mehr rauf hoch dessus plus encima mas arriba subir "
+    "monter".split()
+)
+TEN_DOWN = frozenset(
+    "below under lower less down unter drunter niedriger weniger runter dessous moins debajo menos abajo "
+    "bajar baisser descendre".split()
+)
+
+
+def _ten_the_wrong_way(prev: list[str], nxt: list[str], scene: Scene) -> bool:
+    """Ten above a rising pile (1, 2) or ten below a falling one (3, 4), the one pile the message
+    names: an ordinary exact step from that top, not the backwards trick ("j'ai dix de plus que la
+    pile 1", "diez por debajo de la pila 3")."""
+    words = scene.words
+    piles = {
+        PILE_DIGITS[words[k + 1]]
+        for k, w in enumerate(words[:-1])
+        if (w in roles.PILE or w == "la") and words[k + 1] in PILE_DIGITS
+    }
+    if len(piles) != 1:
+        return False
+    near = set(prev[:2]) | set(nxt[:3])
+    up, down = bool(near & TEN_UP), bool(near & TEN_DOWN)
+    if up == down:
+        return False
+    if piles.pop() <= 2:
+        return up
+    # Ten below a falling pile is read as the trick by many players ("10 runter auf Stapel 3"), unless
+    # the message says it is no trick: "diez por debajo de la pila 3, entra normal sin truco".
+    return down and bool(NO_TRICK.search(scene.joined))
+
+
+NO_TRICK = re.compile(
+    r"\b(?:sin\s+(?:el\s+)?truco|without\s+the\s+trick|no\s+trick|ohne\s+(?:den\s+)?trick|"
+    r"sans\s+(?:le\s+)?(?:truc|retour)|entra\s+normal|normal\s+play)\b"
+)
+
+
 DRAW_PILE = frozenset("pioche mazo deck nachziehstapel draw".split())
+BOUGHT = frozenset(
+    "gekauft bestellt getrunken gegessen bought ordered compre compramos comprado pedi pedimos achete "
+    "commande".split()
+)
+HAND_ITSELF = frozenset("mano main hand".split())
+HAND_CHANGES = frozenset("baja sube pasa passe descend monte drops goes sinkt steigt geht".split())
+TEN_STEP_AFTER = frozenset("mehr more hoeher higher weniger less lower niedriger".split())
 BOUND_COMPARATIVES = frozenset(
     "less more fewer weniger mehr menos mas moins plus dessous dessus debajo encima".split()
 )
@@ -5353,6 +5549,8 @@ def _offset_cue(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> bool:
     """An exact step from a pile's top: "3 above pile 1", "bump pile 1 up by two", "à 4 du sommet"."""
     if not scene.pile_ref:
         return False
+    if nxt[:1] and len(nxt[0]) > 2 and nxt[0] in TIME_UNITS:
+        return False  # "en moins de 20 minutes": a duration
     if prev[:1] and prev[0] in roles.PILE and n.value <= 4 and n.how == "digits":
         return False  # "auf Stapel 2 nur kleine Schritte": the pile's own number
     if _step_after_pile(n, scene) or _steps_from_top(nxt):
@@ -5722,7 +5920,8 @@ PILES_COUNTED = re.compile(
 )
 GOING = frozenset("going go gehen geht van vont".split())
 EVENT_NOUNS = frozenset(
-    "partie soiree match rdv session partida partido fiesta quedada spieleabend".split()  # not "juego el 15"
+    "partie soiree match rdv session partida partido fiesta quedada spieleabend tournoi torneo turnier "
+    "tournament reunion".split()  # not "juego el 15"
 )
 WAS = frozenset("was war were waren tenia tenias teniamos avais avait etais etait".split())
 SINCE_OR_WHEN = frozenset("since seit desde depuis when als cuando quand".split())
@@ -5760,8 +5959,18 @@ def _perfect_tense(scene: Scene) -> bool:
     return any(len(w) > 6 and w.startswith("ge") and w.endswith(("t", "en")) for w in scene.words)
 
 
+# An ordinal said to be the card itself: "someone has the 7th? the card, not the date", "ich hab die
+# 19te, also die Karte", "la cuarta, la carta, no la pila".
+THE_CARD_ITSELF = re.compile(
+    r"\b(?:the|die|la)\s+(?:card|karte|carte|carta)\s*,?\s+(?:not|nicht|pas|no)\b|"
+    r"\b(?:also|i\s+mean|je\s+veux\s+dire|o\s+sea|meine)\s+(?:the|die|la)\s+(?:card|karte|carte|carta)\b"
+)
+
+
 def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: list[Tok]) -> str | None:
     value = n.value
+    if 2 <= value <= 99 and THE_CARD_ITSELF.search(scene.joined):
+        return None
     if scene.words[n.first] in ("decimo", "decimos") and scene.wordset & LOTTERY_WORDS:
         return "a lottery ticket"  # "el Gordo es el 22 de diciembre, ¿compráis décimo?"
     b1 = prev[0] if prev else ""
@@ -6045,6 +6254,16 @@ def _chain(
         ):
             op_index, op = op_index + 1, "/"  # "quarante-deux divisé par deux", "60 geteilt durch 2"
         sign = OPERATORS.get(op)
+        if sign is None and len(used) == 1:
+            # "sesenta, y súmale dos", "sixty, add two", "60 und zieh 3 ab": the step said by a verb
+            k = op_index
+            while k < len(words) and words[k] in ADD_FILLERS and k < op_index + 3:
+                k += 1
+            verb = words[k] if k < len(words) else ""
+            if verb in ADD_VERBS or verb in SUB_VERBS:
+                after = _operand_after(k + 1, by_first, words, skip=True)
+                if after is not None and not set(words[after.last + 1 : after.last + 2]) & roles.COUNT_NOUNS:
+                    op_index, op, sign = k, verb, "+" if verb in ADD_VERBS else "-"
         if (
             sign is None
             or (op == "mal" and not _german_near(scene))
@@ -6194,9 +6413,9 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
         return int(b4) / int(b2), first - 4  # "3/4 of 100", "1/2 de 60"
     if b1 in ("of", "von", "de", "del", "wie") and b2 in FACTORS:
         return FACTORS[b2], first - 2
-    if b1 == "wie" and b2 == "viel" and b3 == "so":
-        # "halb so viel wie 80", "doppelt so viel wie 21"
-        return FACTORS.get(b4, 0.5), first - 4
+    if b1 == "wie" and b2 == "viel" and b3 == "so" and b4 in FACTORS:
+        # "halb so viel wie 80", "doppelt so viel wie 21" ("so viel wie 6 x 9" alone is the same)
+        return FACTORS[b4], first - 4
     if b1 in ("double", "twice", "doppelt", "doble", "zweimal"):
         return 2, first - 1
     # Three quarters of a number: "dreiviertel von hundert", "tres cuartos de cien", "trois quarts de cent".
@@ -6298,6 +6517,36 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
                 nums.append(Num(value, a.first, b.last, "arithmetic", odd=True))
             else:
                 nums.append(Num(value, a.first, b.last, "offset"))
+    nums.sort(key=lambda n: n.first)
+
+
+TOP_AT = frozenset("at en bei auf sur a on".split())
+
+
+def _step_from_pile_top(nums: list[Num], scene: Scene) -> None:
+    """A pile's top said, then a step from it: "pile 3 is at 71 and i can go three lower" is 68, "la
+    pila 4 está en 80 y yo puedo bajar justo 3" is 77. The step's own number is no card."""
+    words = scene.words
+    for a, b in pairwise(list(nums)):
+        if not (
+            a.how in ("digits", "word")
+            and 10 <= a.value <= 99
+            and a.allowed is None
+            and b.how == "offset"
+            and 1 <= b.value <= 9
+            and a.first > 0
+            and words[a.first - 1] in TOP_AT
+            and set(words[max(0, a.first - 5) : a.first]) & roles.PILE
+        ):
+            continue
+        near = set(words[max(b.first - 2, a.last + 1) : b.first]) | set(words[b.last + 1 : b.last + 3])
+        up, down = bool(near & TEN_UP), bool(near & TEN_DOWN)
+        if up == down:
+            continue
+        value = a.value + b.value if up else a.value - b.value
+        if 2 <= value <= 99:
+            b.allowed = "the step from a named card"
+            nums.append(Num(value, b.first, b.last, "offset"))
     nums.sort(key=lambda n: n.first)
 
 
