@@ -720,7 +720,8 @@ _SUPERLATIVE = (
     r"(?:highest|lowest|smallest|biggest|largest|hoechste\w*|niedrigste\w*|kleinste\w*|groesste\w*|"
     r"tiefste\w*|tiefer|hoeher|lower|higher|plus\s+(?:haute|basse|petite|grande|haut|bas|petit|grand)|"
     r"mas\s+(?:alta|baja|alto|bajo|pequena|grande)|plancher|plafond|oberen\s+ende|unteren\s+ende|"
-    r"top\s+end|bottom\s+end|extremo)"
+    r"top\s+end|bottom\s+end|extremo|plus\s+(?:grosse|gros)|"
+    r"(?:minimum|maximum|minimo|maximo)(?=\s+absolu))"
 )
 _WHOLE_RANGE = (
     r"(?:in\s+the\s+(?:whole\s+|entire\s+)?(?:game|deck)|that\s+exists|there\s+is|of\s+all|"
@@ -748,11 +749,11 @@ WHOLE_RANGE_WORDS = _set(
 # The end of the range a superlative names: the lowest card is 2, the highest 99.
 RANGE_LOW = re.compile(
     r"\b(?:lowest|smallest|niedrigste\w*|kleinste\w*|tiefste\w*|tiefer|lower|plus\s+(?:basse|petite|bas|petit)|"
-    r"mas\s+(?:baja|bajo|pequena)|plancher|unteren\s+ende|bottom\s+end)\b"
+    r"mas\s+(?:baja|bajo|pequena)|plancher|unteren\s+ende|bottom\s+end|minimum|minimo)\b"
 )
 RANGE_HIGH = re.compile(
     r"\b(?:highest|biggest|largest|hoechste\w*|groesste\w*|hoeher|higher|plus\s+(?:haute|grande|haut|grand)|"
-    r"mas\s+(?:alta|alto|grande)|plafond|oberen\s+ende|top\s+end)\b|"
+    r"mas\s+(?:alta|alto|grande)|plafond|oberen\s+ende|top\s+end|plus\s+(?:grosse|gros)|maximum|maximo)\b|"
     r"\b(?:just|juste|justo|knapp|gerade)\s+(?:under|below|sous|en\s+dessous|por\s+debajo|bajo|unter)\b"
 )
 HOLDING = re.compile(
