@@ -866,7 +866,8 @@ LAST_DIGITS = re.compile(
     r"\b(?:last|first|letzten|ersten|derniers|premiers|ultimos|ultimas|primeros)\s+(?:two|zwei|deux|dos|2)\s+"
     r"(?:digits|numbers|ziffern|zahlen|chiffres|numeros|cifras|digitos)\b|"
     r"\b(?:(?:deux|2)\s+(?:derniers|premiers)\s+chiffres|(?:dos|2)\s+(?:ultimos|primeros|ultimas|primeras)\s+"
-    r"(?:digitos|numeros|cifras|son)|(?:zwei|2)\s+(?:letzten|ersten)\s+(?:ziffern|zahlen))\b"
+    r"(?:digitos|numeros|cifras)|dos\s+(?:ultimos|primeros|ultimas|primeras)\s+son|"
+    r"(?:zwei|2)\s+(?:letzten|ersten)\s+(?:ziffern|zahlen))\b"
 )
 DIGIT_PART_WORDS = frozenset(
     "last first letzten ersten derniers premiers ultimos ultimas primeros primeras".split()
@@ -983,8 +984,16 @@ def _adjacent_target(text: str, m: re.Match[str]) -> bool:
     """A pile, its top or a card is named just after "right next to", "directly above"..."""
     if m.group().startswith(("neighb", "nachbar")):
         before = TOKEN.findall(text[max(0, m.start() - 24) : m.start()])
-        if "its" in before[-3:] and _mentions(text, PILE_WORD_KEYS):
-            return True  # "can u hold off on pile 4? I have its exact neighbour"
+        after = TOKEN.findall(text[m.end() :])[:2]
+        if (
+            "its" in before[-3:]
+            and _mentions(text, PILE_WORD_KEYS)
+            and not any(w in roles.PILE or w.isdigit() for w in after)
+            and not set(before[-4:]) & {"or", "and"}
+        ):
+            return (
+                True  # "can u hold off on pile 4? I have its exact neighbour" (not "pile 3 or its neighbour")
+            )
         if (
             set([w for w in before if w.isalpha()][-3:]) & PERSON_OWNERS
         ):  # "my old neighbour", "our next-door one"
@@ -1178,8 +1187,12 @@ def _numbers(
 
 # Operators that tie a word to another number word as a sum: "elf plus elf", "acht plus vier".
 ADD_FILLERS = frozenset(", y and et und then luego puis dann".split())
-ADD_VERBS = frozenset("add sumale suma sumas anade anadele ajoute ajoutes ajoutez addiere".split())
-SUB_VERBS = frozenset("subtract restale resta restas quita quitale enleve enleves retire retires".split())
+ADD_VERBS = frozenset(
+    "add sumale suma sumas anade anadele agrega agregale ajoute ajoutes ajoutez rajoute rajoutes "
+    "addiere".split()
+)
+SUB_VERBS = frozenset("subtract restale resta restas quita quitale enleve enleves".split())
+WE_ARE = frozenset("we're were somos sommes sind est".split())
 SUM_OPERATORS = frozenset("plus minus moins mas menos + * x ×".split())
 
 
@@ -3053,13 +3066,10 @@ class Scene:
         self.has_month = bool(wordset & roles.MONTHS)
         self.has_weekday = bool(wordset & roles.WEEKDAYS)
         self.pile_named = (
-            (
-                bool(wordset & PILE_OR_TOP)
-                or (_mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text)))
-            )
-            and not ("pile" in wordset and _pile_means_exactly(self.words))
-            and not ("top" in wordset and _top_means_great(self.words))
-        )
+            bool(wordset & PILE_OR_TOP) or (_mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text)))
+        ) and not ("pile" in wordset and _pile_means_exactly(self.words))
+        if self.pile_named and "top" in wordset and _top_means_great(self.words):
+            self.pile_named = _mentions(text, PILE_WORD_KEYS) and bool(PILE_WORD.search(text))
         self.question = "?" in text
         # Things everyone knows the number of, named without being said to be one's card ("Jordan's
         # jersey", "los mandamientos"): (value, first token, last token). No card for the rules; the
@@ -3231,9 +3241,9 @@ TOP_GREAT_BEFORE = frozenset("serait sera est etait trop super vraiment hyper au
 
 def _top_means_great(words: list[str]) -> bool:
     """Every pile or top word of the message is a French "top" that means "great": no pile named."""
-    if any(w in PILE_OR_TOP and w != "top" for w in words):
+    if any(w in PILE_OR_TOP and w != "top" for w in words) or words[:1] == ["top"]:
         return False
-    return all(words[k - 1] in TOP_GREAT_BEFORE for k, w in enumerate(words) if w == "top" and k)
+    return all(words[k - 1] in TOP_GREAT_BEFORE for k, w in enumerate(words) if w == "top")
 
 
 def _pile_means_exactly(words: list[str]) -> bool:
@@ -3340,7 +3350,7 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             between = scene.words[a.last + 1 : b.first]
             if (
                 a.allowed in (None, "a small number")
-                and not set(scene.words[max(0, a.first - 3) : a.first]) & HAVE_OR_PLAY
+                and not set(scene.words[max(0, a.first - 3) : a.first]) & (HAVE_OR_PLAY | MY_WORDS)
                 and not set(scene.words[b.last + 1 : b.last + 3]) & roles.OFFSET_WORDS
                 and b.allowed in (None, "a small number")
                 and 1 <= a.value <= 4
@@ -3520,12 +3530,10 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and value == 10
         and not set(prev[:4]) & NOTHING
         and not set(prev[:2]) & BOUND_BEFORE
-        and not _ten_the_wrong_way(prev, glued, scene)
+        and not _ten_the_wrong_way(n, glued, scene)
     ):
         return "the backwards trick"  # an exact step of ten from a top, in any words or direction
-    if offset and not (
-        value == 10 and _trick(prev, nxt, scene) and not _ten_the_wrong_way(prev, glued, scene)
-    ):
+    if offset and not (value == 10 and _trick(prev, nxt, scene) and not _ten_the_wrong_way(n, glued, scene)):
         n.how = "offset"
         return None
     if n.how == "ordinal":
@@ -5014,11 +5022,10 @@ EVENTS = frozenset(
     ).split()
 )
 BORN = frozenset(
-    "naci nacio nacimos born geboren ne nee nes casaron casamos caso married heirateten geheiratet maries "
-    "marie".split()
+    "naci nacio nacimos born geboren ne nee nes casaron casamos married heirateten geheiratet maries".split()
 )
 # "c'était mieux en 98", "war besser in 98": an era remembered.
-WAS_BETTER = frozenset("etait mieux was better war besser era mejor".split())
+WAS_BETTER = frozenset("mieux better besser mejor".split())
 THIS_MONTH = frozenset(
     [
         ("de", "este", "mes"),
@@ -5503,27 +5510,36 @@ TEN_DOWN = frozenset(
 )
 
 
-def _ten_the_wrong_way(prev: list[str], nxt: list[str], scene: Scene) -> bool:
+def _ten_the_wrong_way(n: Num, nxt: list[str], scene: Scene) -> bool:
     """Ten above a rising pile (1, 2) or ten below a falling one (3, 4), the one pile the message
     names: an ordinary exact step from that top, not the backwards trick ("j'ai dix de plus que la
     pile 1", "diez por debajo de la pila 3")."""
     words = scene.words
+    if scene.wordset & TRICK_NAMES and not NO_TRICK.search(scene.joined):
+        return False
+    # The pile is named after the ten: "ten above pile 1", not "pile 2's top is ten above my card".
     piles = {
         PILE_DIGITS[words[k + 1]]
         for k, w in enumerate(words[:-1])
         if (w in roles.PILE or w == "la") and words[k + 1] in PILE_DIGITS
     }
-    if len(piles) != 1:
+    if len(piles) != 1 or any(w in roles.PILE or w in roles.TOP for w in words[: n.first]):
         return False
-    near = set(prev[:2]) | set(nxt[:3])
+    near = set(nxt[:3])
     up, down = bool(near & TEN_UP), bool(near & TEN_DOWN)
     if up == down:
         return False
     if piles.pop() <= 2:
         return up
     # Ten below a falling pile is read as the trick by many players ("10 runter auf Stapel 3"), unless
-    # the message says it is no trick: "diez por debajo de la pila 3, entra normal sin truco".
-    return down and bool(NO_TRICK.search(scene.joined))
+    # it is compared with the pile ("dix de moins que la pile 3") or said to be no trick ("diez por
+    # debajo de la pila 3, entra normal sin truco").
+    return down and (bool(set(nxt[:4]) & {"than", "als", "que", "qu"}) or bool(NO_TRICK.search(scene.joined)))
+
+
+TRICK_NAMES = frozenset(
+    "trick truco truc astuce rueckwaerts backwards backward reverse retour zurueck rueckwaertstrick".split()
+)
 
 
 NO_TRICK = re.compile(
@@ -5534,11 +5550,11 @@ NO_TRICK = re.compile(
 
 DRAW_PILE = frozenset("pioche mazo deck nachziehstapel draw".split())
 BOUGHT = frozenset(
-    "gekauft bestellt getrunken gegessen bought ordered compre compramos comprado pedi pedimos achete "
-    "commande".split()
+    "gekauft bestellt getrunken gegessen bought ordered compre compramos comprado achete commande".split()
 )
 HAND_ITSELF = frozenset("mano main hand".split())
 HAND_CHANGES = frozenset("baja sube pasa passe descend monte drops goes sinkt steigt geht".split())
+MY_WORDS = frozenset("my mine meine meiner mes mis mon ma mi".split())
 TEN_STEP_AFTER = frozenset("mehr more hoeher higher weniger less lower niedriger".split())
 BOUND_COMPARATIVES = frozenset(
     "less more fewer weniger mehr menos mas moins plus dessous dessus debajo encima".split()
@@ -5962,15 +5978,18 @@ def _perfect_tense(scene: Scene) -> bool:
 # An ordinal said to be the card itself: "someone has the 7th? the card, not the date", "ich hab die
 # 19te, also die Karte", "la cuarta, la carta, no la pila".
 THE_CARD_ITSELF = re.compile(
-    r"\b(?:the|die|la)\s+(?:card|karte|carte|carta)\s*,?\s+(?:not|nicht|pas|no)\b|"
-    r"\b(?:also|i\s+mean|je\s+veux\s+dire|o\s+sea|meine)\s+(?:the|die|la)\s+(?:card|karte|carte|carta)\b"
+    r"\b(?:the|die|la)\s+(?:card|karte|carte|carta)\s*,?\s+(?:not|nicht|pas|no)\s+(?:the|das|den|le|la|el)\s+"
+    r"(?:date|datum|tag|day|jour|fecha|dia|pile|stapel|pila|stack)\b|"
+    r"\b(?:also|i\s+mean|je\s+veux\s+dire|o\s+sea)\s+(?:the|die|la)\s+(?:card|karte|carte|carta)\s*(?:$|[.!,)])"
 )
 
 
 def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: list[Tok]) -> str | None:
     value = n.value
-    if 2 <= value <= 99 and THE_CARD_ITSELF.search(scene.joined):
-        return None
+    if 2 <= value <= 99:
+        said = THE_CARD_ITSELF.search(scene.joined, scene.at[n.last])
+        if said and said.start() - scene.at[n.last] <= 30:
+            return None
     if scene.words[n.first] in ("decimo", "decimos") and scene.wordset & LOTTERY_WORDS:
         return "a lottery ticket"  # "el Gordo es el 22 de diciembre, ¿compráis décimo?"
     b1 = prev[0] if prev else ""
@@ -6262,7 +6281,11 @@ def _chain(
             verb = words[k] if k < len(words) else ""
             if verb in ADD_VERBS or verb in SUB_VERBS:
                 after = _operand_after(k + 1, by_first, words, skip=True)
-                if after is not None and not set(words[after.last + 1 : after.last + 2]) & roles.COUNT_NOUNS:
+                if (
+                    after is not None
+                    and not set(words[after.last + 1 : after.last + 2]) & (roles.COUNT_NOUNS | COUNT_MORE)
+                    and not set(words[max(0, n.first - 2) : n.first]) & WE_ARE  # "we're 3, add 2 more"
+                ):
                     op_index, op, sign = k, verb, "+" if verb in ADD_VERBS else "-"
         if (
             sign is None

@@ -76,7 +76,7 @@ PLAYER_WORDS = re.compile(
 COUNT_NOUNS = _set(
     "card cards karte karten handkarten carte cartes carta cartas stueck ones piles stapel pilas "
     "turn turns move moves zug zuege zuegen round rounds runde runden game games spiel spiele partie "
-    "partien matches matchs parties partida partidas manche manches win wins loss losses tries try attempts "
+    "partien matchs parties partida partidas manche manches win wins loss losses tries try attempts "
     "attempt points "
     "pts punkte punkten tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
     "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
@@ -124,7 +124,7 @@ RESULT = re.compile(
     r"\b(?:lost|won(?!')|ended|finished|record|verloren|gewonnen|endstand|bestleistung|"
     r"abgebrochen|geblieben|verkackt|vergeigt|versemmelt|perdu|gagne|gagnes|fini|finie|bilan|perdimos|ganamos|ganado|perdido|"
     r"terminamos|acabamos|quedaron|gg|score|not\s+laid|nicht\s+gelegt\w*|non\s+posees|sin\s+jugar|"
-    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|uebrige[nr]?|beendet|exzellent|excellent|excelente|ausgezeichnet|at\s+the\s+end|"
+    r"sin\s+colocar|left\s+over|rest|übrig|uebrig|(?<!im\s)uebrige[nr]?|exzellent|excellent|excelente|ausgezeichnet|at\s+the\s+end|"
     r"am\s+ende|a\s+la\s+fin|al\s+final|final\s+score|score\s+final|"
     r"restait|restaient|quedaban|lagen|remaining|rekord|neuer\s+rekord|new\s+record|verbessert|improved|"
     r"personal\s+best|pb|(?:puntuacion|puntaje|resultado|score|ergebnis)\s+final|puntuacion|puntaje|resultado|resultat|ergebnis|hervorragend|sin\s+bajar|"
@@ -276,7 +276,7 @@ IDIOMS = re.compile(
     r"sexto\s+sentido|sechste[nr]?\s+sinn|keine\s+(?:zehn|10)\s+pferde|"
     r"drei\s+macht\s+neune|"
     # Sayings, songs and titles of the development rounds r135 and r136.
-    r"\ba\s+perfect\s+(?:10|ten)\b|septieme\s+compagnie|"
+    r"\ba\s+perfect\s+(?:10|ten)\b(?!\s+(?:for|on|onto|to|in)\b)|septieme\s+compagnie|"
     r"(?:24|vingt.quatre)\s+heures\s+sur\s+(?:24|vingt.quatre)|(?:7|sept)\s+jours\s+sur\s+(?:7|sept)|"
     r"\b(?:fifa|pes|madden|nhl|fc)\s?(?:1[0-9]|2[0-9])\b|\b(?:a|al)\s+(?:3\s?x\s?2|2\s?x\s?1)\b"
 )
@@ -826,7 +826,7 @@ RESULT_WORDS = _set(
     "geblieben verkackt vergeigt versemmelt perdu gagne gagnes fini finie bilan perdimos ganamos ganado "
     "perdido terminamos acabamos "
     "quedaron gg score not nicht non sin left rest uebrig excellent excelente ausgezeichnet end ende fin "
-    "exzellent uebrigen uebrige uebriger beendet "
+    "exzellent uebrigen uebrige uebriger "
     "restait restaient quedaban lagen remaining rekord record verbessert improved personal pb puntuacion "
     "puntaje resultado resultat ergebnis hervorragend bajar poner tirar anterior last letzte letzten "
     "letztes derniere avant ultima pose gelegt laid over spielende"
