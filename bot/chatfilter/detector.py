@@ -1994,7 +1994,7 @@ DIGIT_ORDER = frozenset(
 ARTICLES_BEFORE_NOUN = frozenset("un une ein eine einen a an".split())
 THEN_WORDS = frozenset("then puis dann luego despues danach ensuite".split())
 DIGIT_LINKS = THEN_WORDS | frozenset(
-    ", . : - and und et y un une ein eine a second zweite zweiter deuxieme segunda segundo el la le the "
+    ", . : - – — and und et y un une ein eine a second zweite zweiter deuxieme segunda segundo el la le the "
     "der die das es is ist est "
     "digit ziffer chiffre cifra".split()
 )
@@ -3592,6 +3592,17 @@ def _harmless(
         and "/" in scene.text[toks[n.last].end : toks[n.last].end + 4]
     ):
         return "an age"
+    # Counts spread over piles: "i can dump two on pile 3 and one on pile 1" (one is no card).
+    if value <= ctx.hand_size and a1 in ON_A_PILE and a2 in roles.PILE and _one_on_another_pile(n, scene):
+        return "a count of cards"
+    # Two unit words hyphened before a count: "deux-trois cartes pour la pile 1" (two or three).
+    if (
+        n.how == "word"
+        and (a1 in roles.CARD_NOUNS or a1 in roles.COUNT_NOUNS)
+        and scene.words[n.first : n.last + 1][1:2] == ["-"]
+        and all(w in HYPHEN_UNITS for w in scene.words[n.first : n.last + 1] if w != "-")
+    ):
+        return "a count of cards"
     # Things bought, ordered, eaten: "hab direkt zwei gekauft", "I ordered 3".
     if value <= 20 and (a1 in BOUGHT or (b1 in BOUGHT and not scene.mine)):
         return "a count of things"
@@ -3603,6 +3614,14 @@ def _harmless(
         and set(prev[1:3]) & HAND_CHANGES
     ):
         return "a count of cards"
+    # Someone's age: "you're 19", "meine oma, stolze 84", "mit 35 fühl ich mich zu alt".
+    if b1 in ("stolze", "stolzen") or (b1 == "re" and b2 == "'" and prev[2:3] == ["you"]) or b1 == "youre":
+        return "an age"
+    if b1 == "mit" and set(nxt[:6]) & {"alt", "jung", "aelter", "juenger"}:
+        return "an age"
+    # A meal or someone coming back in so many minutes: "mom says dinner in 20".
+    if b1 == "in" and b2 in SOON_NOUNS and value <= 60:
+        return "a time"
     # Numbers one calls: "mon voisin a appelé le 18", "ruf die 110", "llamé al 112".
     if b1 in CALLED or (b1 in ("le", "el", "al", "die", "the") and b2 in CALLED):
         return "a phone number"
@@ -4070,6 +4089,8 @@ def _harmless(
         return "a date"  # "el domingo 14 jugamos"
     # Another game named, with nothing of this one around: "au yams j'ai fait trois 6", "skat:
     # Grundwert 24", "en el truco el 7 de espadas".
+    if a1 in ("at", "in", "beim", "au", "al", "en") and a2 in OTHER_GAMES and not scene.pile_named:
+        return "a number of another game"  # "i got 72 at bowling yesterday"
     if (
         _other_game(scene)
         and not set(prev[:4]) & roles.HAVE  # "in poker I have 47", "sitting on the 21, blackjack"
@@ -4510,7 +4531,9 @@ def _harmless(
     ):
         return "a date"
     # Durations and ages: "40 Minuten", "9 year old", "I'm 34 and", "Opa ist 87", "cumplo 40".
-    if a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS):
+    if a1 == "grad" and after_tok != "grad":
+        pass  # "siebenundvierzig, grad gezogen": "grad" after a comma is "gerade", not degrees
+    elif a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS):
         return "a count or a time"
     if (
         a1 in roles.AGE_AFTER
@@ -4671,7 +4694,11 @@ def _harmless(
         if any(w in LEFT for w in rest[:2]) or scene.result or b1 in LEFT_BEFORE or scene.wordset & DRAW:
             return "cards left in the game"
         return "a count of cards" if value <= ctx.hand_size else None
-    if (noun in roles.COUNT_NOUNS or noun in roles.UNITS) and noun not in roles.CARD_NOUNS:
+    if (
+        (noun in roles.COUNT_NOUNS or noun in roles.UNITS)
+        and noun not in roles.CARD_NOUNS
+        and not (noun == "grad" and after_tok != "grad")  # "47, grad gezogen": gerade, just now
+    ):
         return "a count of things"
     if a1 in LEFT and (scene.pile_named or scene.result or scene.wordset & DECK) and b1 not in roles.ARTICLES:
         return "cards left in the game"
@@ -4836,7 +4863,7 @@ EPISODES = frozenset(
     "temporadas".split()
 )
 SERIES_WORDS = frozenset("staffel serie series netflix season saison temporada".split())
-POINTS = frozenset("puntos points punkte pts punkten".split())
+POINTS = frozenset("puntos points punkte pts punkten augen".split())
 SCORING = frozenset(
     "gane gano ganamos ganaste perdi perdimos won win lost scored score marque marquer gagne perdu "
     "gewonnen verloren gemacht hice hizo made".split()
@@ -5411,7 +5438,8 @@ SCREEN_WORDS = (
     WORKS
     | SERIES_WORDS
     | frozenset(
-        "tv tele kino cinema cine laeuft watching watched schaue schauen gucke gucken regarde viendo".split()
+        "tv tele kino cinema cine laeuft watching watched schaue schauen gucke gucken regarde viendo "
+        "playing remake remaster dlc trailer ads halftime sequel zocken zocke".split()
     )
 )
 NOT_A_NAME = roles.HAVE | roles.PILE | roles.TOP | roles.CARD_NOUNS | PLAY_VERBS | roles.ARTICLES
@@ -5463,6 +5491,13 @@ def _trick(prev: list[str], nxt: list[str], scene: Scene) -> bool:
         and not scene.wordset & DRAW_PILE  # "il reste moins de 10 dans la pioche": the draw pile's count
     ):
         return False  # "tipo menos de diez", "en dessous de 10", "less than ten": a bound
+    if (
+        prev[:1]
+        and prev[0] in ("under", "below", "unter", "sous", "debajo")
+        and prev[1:2]
+        and prev[1] in ANYTHING
+    ):
+        return False  # "who has anything under 10?": a bound, not the trick
     near = set(prev[:3]) | set(nxt[:4])
     if near & roles.TRICK or "-" in prev[:1] or "+" in prev[:1]:
         return True
@@ -5552,9 +5587,32 @@ DRAW_PILE = frozenset("pioche mazo deck nachziehstapel draw".split())
 BOUGHT = frozenset(
     "gekauft bestellt getrunken gegessen bought ordered compre compramos comprado achete commande".split()
 )
+ON_A_PILE = frozenset("on onto auf sur en".split())
+SOON_NOUNS = frozenset("dinner lunch food pizza essen cena comida diner repas back zurueck".split())
+HYPHEN_UNITS = frozenset(
+    "one two three four five six seven eight nine eins zwei zwo drei vier fuenf sechs sieben acht neun "
+    "un une deux trois quatre cinq six sept huit neuf uno una dos tres cuatro cinco seis siete ocho "
+    "nueve".split()
+)
+
+
+def _one_on_another_pile(n: Num, scene: Scene) -> bool:
+    """Another number of the message is one, put on a pile too: "... and one on pile 1"."""
+    words = scene.words
+    return any(
+        k != n.first
+        and w in ("one", "eins", "eine", "une", "un", "una", "uno", "1")
+        and k + 2 < len(words)
+        and words[k + 1] in ON_A_PILE
+        and words[k + 2] in roles.PILE
+        for k, w in enumerate(words)
+    )
+
+
 HAND_ITSELF = frozenset("mano main hand".split())
 HAND_CHANGES = frozenset("baja sube pasa passe descend monte drops goes sinkt steigt geht".split())
 MY_WORDS = frozenset("my mine meine meiner mes mis mon ma mi".split())
+ANYTHING = frozenset("anything something whatever alles etwas was quelque chose algo".split())
 TEN_STEP_AFTER = frozenset("mehr more hoeher higher weniger less lower niedriger".split())
 BOUND_COMPARATIVES = frozenset(
     "less more fewer weniger mehr menos mas moins plus dessous dessus debajo encima".split()
@@ -5898,7 +5956,7 @@ FAMILY_PLURALS = frozenset(
 OTHER_GAMES = frozenset(
     "yams yahtzee kniffel skat poker belote tarot truco doppelkopf schafkopf jass catan catán sudoku "
     "monopoly ludo parchis mahjong blackjack schach ajedrez echecs chess scrabble domino rommé romme "
-    "canasta brisca chinchon rummy".split()
+    "canasta brisca chinchon rummy molkky moelkky bowling bowled fifa tetris mus skipbo".split()
 )
 SPORT_UNITS = frozenset("overs balls wickets runs goals goles buts tore punkte punkten innings".split())
 TRANSPORT = frozenset(

@@ -76,7 +76,8 @@ PLAYER_WORDS = re.compile(
 COUNT_NOUNS = _set(
     "card cards karte karten handkarten carte cartes carta cartas stueck ones piles stapel pilas "
     "turn turns move moves zug zuege zuegen round rounds runde runden game games spiel spiele partie "
-    "partien matchs parties partida partidas manche manches win wins loss losses tries try attempts "
+    "partien matchs folgen episoden episodes episodios parties partida partidas manche manches win wins loss "
+    "losses tries try attempts "
     "attempt points "
     "pts punkte punkten tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
     "coffees beers pizzas kinder kids bier biere cola flaschen parts paquets litros cafes pizza "
@@ -135,7 +136,8 @@ RESULT = re.compile(
 )
 MONEY_WORDS = _set(
     "euro euros eur dollar dollars bucks usd cent cents pence quid franc francs chf balles centimes "
-    "pavos pelas pesos mxn lucas luca mangos duros kroeten maeuse moneten tacken euronen oecken "
+    "pavos pelas pesos dolar dolares libras mxn lucas luca mangos duros kroeten maeuse moneten tacken "
+    "euronen oecken "
     "piastres piastre piasses piasse stutz stutzli franken fraenkli"
 )
 CURRENCY = frozenset("€$£¥")
@@ -218,7 +220,7 @@ IDIOMS = re.compile(
     r"wolke\s+sieben|siebten?\s+himmel|fuenfe?\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
     r"zwei\s+fliegen|drei\s+\?\?\?|sechser\s+im\s+lotto|auf\s+achse|hundertmal|tausendmal|"
     r"ausser\s+acht|auf\s+zwei\s+hochzeiten|in\s+acht|eins\s+a\b|"
-    r"son\s+trente.et.un|trente-six\s+chandelles|trente.six|en\s+quatre|quatre\s+cents\s+coups|"
+    r"son\s+trente.et.un|trente-six\s+chandelles|trente.sixieme\s+dessous|en\s+quatre|quatre\s+cents\s+coups|"
     r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
     r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
     r"quoi\s+de\s+neuf|tout\s+neuf|rien\s+de\s+neuf|quelque\s+chose\s+de\s+neuf|remise?s?\s+a\s+neuf|flambant\s+neuf|"
@@ -278,7 +280,9 @@ IDIOMS = re.compile(
     # Sayings, songs and titles of the development rounds r135 and r136.
     r"\ba\s+perfect\s+(?:10|ten)\b(?!\s+(?:for|on|onto|to|in)\b)|septieme\s+compagnie|"
     r"(?:24|vingt.quatre)\s+heures\s+sur\s+(?:24|vingt.quatre)|(?:7|sept)\s+jours\s+sur\s+(?:7|sept)|"
-    r"\b(?:fifa|pes|madden|nhl|fc)\s?(?:1[0-9]|2[0-9])\b|\b(?:a|al)\s+(?:3\s?x\s?2|2\s?x\s?1)\b"
+    r"\b(?:fifa|pes|madden|nhl|fc)\s?(?:1[0-9]|2[0-9])\b|"
+    r"(?:seven|sieben|siete|sept)\W+(?:mit|with|con|avec|de)\s+brad\s+pitt|an\s+(?:fuenf|5)\s+fingern|"
+    r"\b(?:9|nine)\s*(?:to|-)\s*(?:5|five)\s+(?:tomorrow|today|tonight|again)\b|\b(?:a|al)\s+(?:3\s?x\s?2|2\s?x\s?1)\b"
 )
 
 
@@ -701,7 +705,13 @@ ASKS_FOR_VALUE = re.compile(
     r"\bhow\s+(?:high|low)\s+(?:does|do|is|are|can)\b|\bwhat\s+number\b|\bgap\s+between\s+yours\b|"
     r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:genau\s+)?(?:geht|kannst|ist|bist)\b|"
     r"\bquoi\s+(?:ta|comme\s+carte)\b|\bquel(?:le)?\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero|chiffre)\b|"
-    r"\bton\s+numero\b|\bquel(?:le)?\s+numero\b|\bquel\s+chiffre\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
+    r"\bton\s+numero\b|\bquel(?:le)?\s+numero\b|\bquel\s+chiffre\b|"
+    r"\b(?:a|est)\s+combien\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero)\b|\ba\s+combien\s+du\s+(?:sommet|haut)\b|"
+    r"\bcombien\s+(?:est\s+)?ta\s+plus\s+(?:grosse|haute|petite|basse)\b|\ble\s+nombre\s+que\s+t'?\s*as\b|"
+    r"\bdonnez\s+vos\s+(?:chiffres|numeros|cartes)\b|\bcual\s+es\s+(?:tu|vuestra|su)\s+carta\b|\bque\s+valor\b|"
+    r"\bwas\s+deine\s+(?:niedrigste|hoechste|kleinste|groesste|karte)\s+ist\b|\bhow\s+high\s+your\b|"
+    r"\b(?:schreib|sag|fluester|verrat)\w*\s+mir\s+(?:(?!nicht\b|bloss\b|nie\b|ja\b)\w+\s+){0,3}?"
+    r"(?:die\s+zahl|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
 )
 EXTREME_CARD = re.compile(
     r"\b(?:highest|lowest|hoechste|niedrigste|kleinste|plus\s+haute|plus\s+basse|plus\s+petite|plus\s+grande)\s+"
@@ -805,14 +815,15 @@ OFFSET_WORDS = _set(
     "above below over under higher lower more less up down off step steps ueber unter drueber "
     "drunter hoeher niedriger mehr weniger drauf runter hoch hochschieben dessus dessous plus moins "
     "encima debajo mas menos alta baja alto bajo tope sommet bump raise shave subtract add sumo suma "
-    "grimper saut salto saltito sprung jump jumps pas sous"
+    "grimper saut salto saltito sprung jump jumps pas sous neben"
 )
 OFFSET_PREP = _set("by um de of por a à")
 # Words without which none of the value-without-a-number patterns above can match.
 NOTE_WORDS = _set(
     "your yours which how what whats welche welcher wie quoi quel quelle ton ta cual dime tu que "
     "lowest highest niedrigste hoechste kleinste petite basse baja 2nd second zweithoechste "
-    "zweitniedrigste zweitkleinste gap number numero nummer haute grande alta chiffre zahl"
+    "zweitniedrigste zweitkleinste gap number numero nummer haute grande alta chiffre zahl combien valor "
+    "was deine nombre vos high carta"
 )
 BIRTHDAY = _set("birthday bday geburtstag anniversaire anniv cumpleanos cumple")
 # Words without which TIME_QUESTION, COUNT_QUESTION and RESULT cannot match: a quick test first.
