@@ -3593,14 +3593,26 @@ def _harmless(
     ):
         return "an age"
     # Counts spread over piles: "i can dump two on pile 3 and one on pile 1" (one is no card).
-    if value <= ctx.hand_size and a1 in ON_A_PILE and a2 in roles.PILE and _one_on_another_pile(n, scene):
+    if (
+        value <= ctx.hand_size
+        and b1 not in roles.ARTICLES
+        and b1 not in MY_WORDS
+        and b1 not in ("your", "deine", "ne", "tu", "ta", "ton")
+        and a1 in ON_A_PILE
+        and (a2 in roles.PILE or (a2 == "la" and len(nxt) > 2 and nxt[2] in roles.PILE))
+        and _one_on_another_pile(n, scene)
+    ):
         return "a count of cards"
     # Two unit words hyphened before a count: "deux-trois cartes pour la pile 1" (two or three).
     if (
         n.how == "word"
-        and (a1 in roles.CARD_NOUNS or a1 in roles.COUNT_NOUNS)
-        and scene.words[n.first : n.last + 1][1:2] == ["-"]
-        and all(w in HYPHEN_UNITS for w in scene.words[n.first : n.last + 1] if w != "-")
+        and a1 in PLURAL_CARDS
+        and b1 not in roles.ARTICLES
+        and len(scene.words[n.first : n.last + 1]) == 3
+        and scene.words[n.first + 1] == "-"
+        and scene.words[n.first] in HYPHEN_UNITS
+        and scene.words[n.last] in HYPHEN_UNITS
+        and HYPHEN_UNITS[scene.words[n.first]] + 1 == HYPHEN_UNITS[scene.words[n.last]]
     ):
         return "a count of cards"
     # Things bought, ordered, eaten: "hab direkt zwei gekauft", "I ordered 3".
@@ -3615,12 +3627,29 @@ def _harmless(
     ):
         return "a count of cards"
     # Someone's age: "you're 19", "meine oma, stolze 84", "mit 35 fühl ich mich zu alt".
-    if b1 in ("stolze", "stolzen") or (b1 == "re" and b2 == "'" and prev[2:3] == ["you"]) or b1 == "youre":
+    if b1 in ("stolze", "stolzen") and (set(prev[1:4]) & roles.PEOPLE or set(nxt[:2]) & {"jahre", "alt"}):
         return "an age"
-    if b1 == "mit" and set(nxt[:6]) & {"alt", "jung", "aelter", "juenger"}:
+    if (
+        ((b1 == "re" and b2 == "'" and prev[2:3] == ["you"]) or b1 == "youre")
+        and a1 not in roles.OFFSET_WORDS
+        and not scene.pile_named
+        and not scene.wordset & roles.CARD_NOUNS
+    ):
         return "an age"
+    if (
+        b1 == "mit"
+        and any(
+            w in ("alt", "jung") and later[k - 1 : k] in (["zu"], ["so"], ["noch"])
+            for later in [scene.words[n.last + 1 : n.last + 7]]
+            for k, w in enumerate(later)
+        )
+        and not set(scene.words[n.last + 1 : n.last + 9]) & {"aus", "sehen", "sieht", "sehn"}
+    ):
+        return "an age"
+    if a1 == "augen" and scene.wordset & DICE_OR_SKAT:
+        return "a score"  # "beim Schafkopf hatte ich 61 Augen"
     # A meal or someone coming back in so many minutes: "mom says dinner in 20".
-    if b1 == "in" and b2 in SOON_NOUNS and value <= 60:
+    if b1 in ("in", "dans") and b2 in SOON_NOUNS and value <= 60:
         return "a time"
     # Numbers one calls: "mon voisin a appelé le 18", "ruf die 110", "llamé al 112".
     if b1 in CALLED or (b1 in ("le", "el", "al", "die", "the") and b2 in CALLED):
@@ -4089,7 +4118,13 @@ def _harmless(
         return "a date"  # "el domingo 14 jugamos"
     # Another game named, with nothing of this one around: "au yams j'ai fait trois 6", "skat:
     # Grundwert 24", "en el truco el 7 de espadas".
-    if a1 in ("at", "in", "beim", "au", "al", "en") and a2 in OTHER_GAMES and not scene.pile_named:
+    if (
+        a1 in ("at", "in", "beim", "au", "al", "en")
+        and a2 in OTHER_GAMES
+        and not scene.pile_named
+        and not scene.mine
+        and not scene.wordset & HAND_WORDS
+    ):
         return "a number of another game"  # "i got 72 at bowling yesterday"
     if (
         _other_game(scene)
@@ -4531,8 +4566,8 @@ def _harmless(
     ):
         return "a date"
     # Durations and ages: "40 Minuten", "9 year old", "I'm 34 and", "Opa ist 87", "cumplo 40".
-    if a1 == "grad" and after_tok != "grad":
-        pass  # "siebenundvierzig, grad gezogen": "grad" after a comma is "gerade", not degrees
+    if a1 == "grad" and (after_tok != "grad" or (a2.startswith("ge") and len(a2) > 5) or a2 == "bekommen"):
+        pass  # "siebenundvierzig, grad gezogen", "die 47 grad gezogen": "gerade", not degrees
     elif a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS):
         return "a count or a time"
     if (
@@ -4697,7 +4732,9 @@ def _harmless(
     if (
         (noun in roles.COUNT_NOUNS or noun in roles.UNITS)
         and noun not in roles.CARD_NOUNS
-        and not (noun == "grad" and after_tok != "grad")  # "47, grad gezogen": gerade, just now
+        and not (
+            noun == "grad" and (after_tok != "grad" or (nxt[k + 1 : k + 2] and nxt[k + 1].startswith("ge")))
+        )
     ):
         return "a count of things"
     if a1 in LEFT and (scene.pile_named or scene.result or scene.wordset & DECK) and b1 not in roles.ARTICLES:
@@ -4863,7 +4900,7 @@ EPISODES = frozenset(
     "temporadas".split()
 )
 SERIES_WORDS = frozenset("staffel serie series netflix season saison temporada".split())
-POINTS = frozenset("puntos points punkte pts punkten augen".split())
+POINTS = frozenset("puntos points punkte pts punkten".split())
 SCORING = frozenset(
     "gane gano ganamos ganaste perdi perdimos won win lost scored score marque marquer gagne perdu "
     "gewonnen verloren gemacht hice hizo made".split()
@@ -5439,7 +5476,7 @@ SCREEN_WORDS = (
     | SERIES_WORDS
     | frozenset(
         "tv tele kino cinema cine laeuft watching watched schaue schauen gucke gucken regarde viendo "
-        "playing remake remaster dlc trailer ads halftime sequel zocken zocke".split()
+        "remake remaster dlc trailer ads halftime sequel".split()
     )
 )
 NOT_A_NAME = roles.HAVE | roles.PILE | roles.TOP | roles.CARD_NOUNS | PLAY_VERBS | roles.ARTICLES
@@ -5588,12 +5625,19 @@ BOUGHT = frozenset(
     "gekauft bestellt getrunken gegessen bought ordered compre compramos comprado achete commande".split()
 )
 ON_A_PILE = frozenset("on onto auf sur en".split())
+DICE_OR_SKAT = frozenset("skat schafkopf doppelkopf wuerfel gewuerfelt kniffel stich stiche".split())
 SOON_NOUNS = frozenset("dinner lunch food pizza essen cena comida diner repas back zurueck".split())
-HYPHEN_UNITS = frozenset(
-    "one two three four five six seven eight nine eins zwei zwo drei vier fuenf sechs sieben acht neun "
-    "un une deux trois quatre cinq six sept huit neuf uno una dos tres cuatro cinco seis siete ocho "
-    "nueve".split()
-)
+HYPHEN_UNITS = {
+    w: k % 9 + 1
+    for lang in (
+        "one two three four five six seven eight nine",
+        "eins zwei drei vier fuenf sechs sieben acht neun",
+        "un deux trois quatre cinq six sept huit neuf",
+        "uno dos tres cuatro cinco seis siete ocho nueve",
+    )
+    for k, w in enumerate(lang.split())
+}
+PLURAL_CARDS = frozenset("cards karten cartes cartas".split())
 
 
 def _one_on_another_pile(n: Num, scene: Scene) -> bool:
@@ -5604,7 +5648,10 @@ def _one_on_another_pile(n: Num, scene: Scene) -> bool:
         and w in ("one", "eins", "eine", "une", "un", "una", "uno", "1")
         and k + 2 < len(words)
         and words[k + 1] in ON_A_PILE
-        and words[k + 2] in roles.PILE
+        and (
+            words[k + 2] in roles.PILE
+            or (words[k + 2] == "la" and k + 3 < len(words) and words[k + 3] in roles.PILE)
+        )
         for k, w in enumerate(words)
     )
 
@@ -5612,7 +5659,7 @@ def _one_on_another_pile(n: Num, scene: Scene) -> bool:
 HAND_ITSELF = frozenset("mano main hand".split())
 HAND_CHANGES = frozenset("baja sube pasa passe descend monte drops goes sinkt steigt geht".split())
 MY_WORDS = frozenset("my mine meine meiner mes mis mon ma mi".split())
-ANYTHING = frozenset("anything something whatever alles etwas was quelque chose algo".split())
+ANYTHING = frozenset("anything something whatever alles etwas quelque chose algo".split())
 TEN_STEP_AFTER = frozenset("mehr more hoeher higher weniger less lower niedriger".split())
 BOUND_COMPARATIVES = frozenset(
     "less more fewer weniger mehr menos mas moins plus dessous dessus debajo encima".split()
@@ -5956,7 +6003,7 @@ FAMILY_PLURALS = frozenset(
 OTHER_GAMES = frozenset(
     "yams yahtzee kniffel skat poker belote tarot truco doppelkopf schafkopf jass catan catán sudoku "
     "monopoly ludo parchis mahjong blackjack schach ajedrez echecs chess scrabble domino rommé romme "
-    "canasta brisca chinchon rummy molkky moelkky bowling bowled fifa tetris mus skipbo".split()
+    "canasta brisca chinchon rummy molkky moelkky bowling bowled fifa tetris".split()
 )
 SPORT_UNITS = frozenset("overs balls wickets runs goals goles buts tore punkte punkten innings".split())
 TRANSPORT = frozenset(

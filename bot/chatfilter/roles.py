@@ -76,7 +76,7 @@ PLAYER_WORDS = re.compile(
 COUNT_NOUNS = _set(
     "card cards karte karten handkarten carte cartes carta cartas stueck ones piles stapel pilas "
     "turn turns move moves zug zuege zuegen round rounds runde runden game games spiel spiele partie "
-    "partien matchs folgen episoden episodes episodios parties partida partidas manche manches win wins loss "
+    "partien matchs episoden episodes episodios parties partida partidas manche manches win wins loss "
     "losses tries try attempts "
     "attempt points "
     "pts punkte punkten tours turnos sieg siege niederlagen seat seats friends others draws steps tricks "
@@ -220,7 +220,7 @@ IDIOMS = re.compile(
     r"wolke\s+sieben|siebten?\s+himmel|fuenfe?\s+gerade|alle\s+neune|unter\s+vier\s+augen|sieben\s+zwerge|"
     r"zwei\s+fliegen|drei\s+\?\?\?|sechser\s+im\s+lotto|auf\s+achse|hundertmal|tausendmal|"
     r"ausser\s+acht|auf\s+zwei\s+hochzeiten|in\s+acht|eins\s+a\b|"
-    r"son\s+trente.et.un|trente-six\s+chandelles|trente.sixieme\s+dessous|en\s+quatre|quatre\s+cents\s+coups|"
+    r"son\s+trente.et.un|trente-six\s+chandelles|trente.sixieme\s+dessous|trente.six\s+fois|en\s+quatre|quatre\s+cents\s+coups|"
     r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
     r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
     r"quoi\s+de\s+neuf|tout\s+neuf|rien\s+de\s+neuf|quelque\s+chose\s+de\s+neuf|remise?s?\s+a\s+neuf|flambant\s+neuf|"
@@ -708,10 +708,11 @@ ASKS_FOR_VALUE = re.compile(
     r"\bton\s+numero\b|\bquel(?:le)?\s+numero\b|\bquel\s+chiffre\b|"
     r"\b(?:a|est)\s+combien\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero)\b|\ba\s+combien\s+du\s+(?:sommet|haut)\b|"
     r"\bcombien\s+(?:est\s+)?ta\s+plus\s+(?:grosse|haute|petite|basse)\b|\ble\s+nombre\s+que\s+t'?\s*as\b|"
-    r"\bdonnez\s+vos\s+(?:chiffres|numeros|cartes)\b|\bcual\s+es\s+(?:tu|vuestra|su)\s+carta\b|\bque\s+valor\b|"
-    r"\bwas\s+deine\s+(?:niedrigste|hoechste|kleinste|groesste|karte)\s+ist\b|\bhow\s+high\s+your\b|"
-    r"\b(?:schreib|sag|fluester|verrat)\w*\s+mir\s+(?:(?!nicht\b|bloss\b|nie\b|ja\b)\w+\s+){0,3}?"
-    r"(?:die\s+zahl|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
+    r"\bdonnez\s+vos\s+chiffres\b|\bcual\s+es\s+(?:tu|vuestra|su)\s+carta\b|\bque\s+valor\s+(?:tiene|tienes|es)\b|"
+    r"\bwas\s+deine\s+(?:niedrigste|hoechste|kleinste|groesste|karte)\s+ist\b|\bhow\s+high\s+your\s+(?:highest|card|cards|lowest|best|one|number)\b|"
+    r"\b(?:schreib|sag|fluester|verrat)\w*\s+mir\s+"
+    r"(?:(?!nicht\b|bloss\b|nie\b|niemals\b|ja\b|keinesfalls\b|keinen\b|kein\b|auf\b)\w+\s+){0,3}?"
+    r"(?:die\s+zahl(?!\s+(?:der|an|von)\b)|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
 )
 EXTREME_CARD = re.compile(
     r"\b(?:highest|lowest|hoechste|niedrigste|kleinste|plus\s+haute|plus\s+basse|plus\s+petite|plus\s+grande)\s+"
@@ -815,7 +816,7 @@ OFFSET_WORDS = _set(
     "above below over under higher lower more less up down off step steps ueber unter drueber "
     "drunter hoeher niedriger mehr weniger drauf runter hoch hochschieben dessus dessous plus moins "
     "encima debajo mas menos alta baja alto bajo tope sommet bump raise shave subtract add sumo suma "
-    "grimper saut salto saltito sprung jump jumps pas sous neben"
+    "grimper saut salto saltito sprung jump jumps pas sous"
 )
 OFFSET_PREP = _set("by um de of por a à")
 # Words without which none of the value-without-a-number patterns above can match.
