@@ -706,13 +706,14 @@ ASKS_FOR_VALUE = re.compile(
     r"\bwelche\s+(?:nummer|zahl)\b|\bwelcher\s+bereich\b|\bwie\s+(?:hoch|tief|niedrig)\s+(?:genau\s+)?(?:geht|kannst|ist|bist)\b|"
     r"\bquoi\s+(?:ta|comme\s+carte)\b|\bquel(?:le)?\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero|chiffre)\b|"
     r"\bton\s+numero\b|\bquel(?:le)?\s+numero\b|\bquel\s+chiffre\b|"
-    r"\b(?:a|est)\s+combien\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero)\b|\ba\s+combien\s+du\s+(?:sommet|haut)\b|"
+    r"\b(?:a|est)\s+combien\s+(?:est\s+)?(?:ta|ton)\s+(?:carte|numero)\b(?!\s+(?:graphique|bleue|sim|bancaire|de|cadeau|"
+    r"vitale|mere|son|telephone|tel|portable))|\ba\s+combien\s+du\s+(?:sommet|haut)\b|"
     r"\bcombien\s+(?:est\s+)?ta\s+plus\s+(?:grosse|haute|petite|basse)\b|\ble\s+nombre\s+que\s+t'?\s*as\b|"
     r"\bdonnez\s+vos\s+chiffres\b|\bcual\s+es\s+(?:tu|vuestra|su)\s+carta\b|\bque\s+valor\s+(?:tiene|tienes|es)\b|"
-    r"\bwas\s+deine\s+(?:niedrigste|hoechste|kleinste|groesste|karte)\s+ist\b|\bhow\s+high\s+your\s+(?:highest|card|cards|lowest|best|one|number)\b|"
+    r"\bhow\s+high\s+your\s+(?:highest|card|cards|lowest|best|one|number)\b|"
     r"\b(?:schreib|sag|fluester|verrat)\w*\s+mir\s+"
     r"(?:(?!nicht\b|bloss\b|nie\b|niemals\b|ja\b|keinesfalls\b|keinen\b|kein\b|auf\b)\w+\s+){0,3}?"
-    r"(?:die\s+zahl(?!\s+(?:der|an|von)\b)|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
+    r"(?:die\s+zahl(?!\s+(?:der|an|von)\b)|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b(?!\s+(?:en|d))|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
 )
 EXTREME_CARD = re.compile(
     r"\b(?:highest|lowest|hoechste|niedrigste|kleinste|plus\s+haute|plus\s+basse|plus\s+petite|plus\s+grande)\s+"
