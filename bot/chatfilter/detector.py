@@ -4566,7 +4566,7 @@ def _harmless(
     ):
         return "a date"
     # Durations and ages: "40 Minuten", "9 year old", "I'm 34 and", "Opa ist 87", "cumplo 40".
-    if a1 == "grad" and (after_tok != "grad" or (a2.startswith("ge") and len(a2) > 5) or a2 == "bekommen"):
+    if a1 == "grad" and (after_tok != "grad" or a2 in GRAD_AS_JUST_NOW):
         pass  # "siebenundvierzig, grad gezogen", "die 47 grad gezogen": "gerade", not degrees
     elif a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS):
         return "a count or a time"
@@ -4733,7 +4733,8 @@ def _harmless(
         (noun in roles.COUNT_NOUNS or noun in roles.UNITS)
         and noun not in roles.CARD_NOUNS
         and not (
-            noun == "grad" and (after_tok != "grad" or (nxt[k + 1 : k + 2] and nxt[k + 1].startswith("ge")))
+            noun == "grad"
+            and (after_tok != "grad" or (nxt[k + 1 : k + 2] and nxt[k + 1] in GRAD_AS_JUST_NOW))
         )
     ):
         return "a count of things"
@@ -5625,6 +5626,8 @@ BOUGHT = frozenset(
     "gekauft bestellt getrunken gegessen bought ordered compre compramos comprado achete commande".split()
 )
 ON_A_PILE = frozenset("on onto auf sur en".split())
+# Participles after which German "grad" is "gerade" (just now): "die 47 grad gezogen".
+GRAD_AS_JUST_NOW = frozenset("gezogen gelegt gespielt gekriegt bekommen erwischt gehabt".split())
 DICE_OR_SKAT = frozenset("skat schafkopf doppelkopf wuerfel gewuerfelt kniffel stich stiche".split())
 SOON_NOUNS = frozenset("dinner lunch food pizza essen cena comida diner repas back zurueck".split())
 HYPHEN_UNITS = {
