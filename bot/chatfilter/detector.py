@@ -5630,15 +5630,12 @@ ON_A_PILE = frozenset("on onto auf sur en".split())
 GRAD_AS_JUST_NOW = frozenset("gezogen gelegt gespielt gekriegt bekommen erwischt gehabt".split())
 DICE_OR_SKAT = frozenset("skat schafkopf doppelkopf wuerfel gewuerfelt kniffel stich stiche".split())
 SOON_NOUNS = frozenset("dinner lunch food pizza essen cena comida diner repas back zurueck".split())
+# The unit words of the four languages with their values ("deux" 2, "zwo" 2), from the lexicon.
 HYPHEN_UNITS = {
-    w: k % 9 + 1
-    for lang in (
-        "one two three four five six seven eight nine",
-        "eins zwei drei vier fuenf sechs sieben acht neun",
-        "un deux trois quatre cinq six sept huit neuf",
-        "uno dos tres cuatro cinco seis siete ocho nueve",
-    )
-    for k, w in enumerate(lang.split())
+    w: value
+    for table in CARDINALS.values()
+    for w, (value, kind) in table.items()
+    if kind == "U" and 1 <= value <= 9
 }
 PLURAL_CARDS = frozenset("cards karten cartes cartas".split())
 
