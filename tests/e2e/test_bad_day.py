@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import discord
 
@@ -57,6 +58,15 @@ async def lay_minimum(member, channel, table):
         assert result.acknowledged
         hand = result.response
     return hand
+
+
+async def choose_first_play(member: Any, hand: Any, table: Any) -> tuple[Any, dict]:
+    """Click the first playable card of seat 0's hand; return that click and the button that plays
+    it on its first pile."""
+    card, pile = table.state.playable(0)[0]
+    chosen = await member.click(hand, label=str(card))
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    return chosen, target
 
 
 async def test_a_failed_answer_to_end_turn_does_not_stall_the_game(simcord_env):
@@ -132,9 +142,7 @@ async def test_board_edits_failing_many_times_in_a_row_end_true(simcord_env):
     table = await open_table(env, channel, ann, bob)
     env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=500, times=12)
     hand = await show_hand(ann, channel)
-    card, pile = table.state.playable(0)[0]
-    chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    chosen, target = await choose_first_play(ann, hand, table)
     result = await ann.click(chosen.response, custom_id=target["custom_id"])
     assert result.acknowledged
     for _ in range(20):
@@ -160,9 +168,7 @@ async def test_after_a_restart_a_board_behind_the_log_is_brought_up_to_date(simc
     table = await open_table(env, channel, ann, bob)
     env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=500, times=None)
     hand = await show_hand(ann, channel)
-    card, pile = table.state.playable(0)[0]
-    chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    chosen, target = await choose_first_play(ann, hand, table)
     await ann.click(chosen.response, custom_id=target["custom_id"])
     assert pile_line(board(channel)) != [str(p) for p in table.state.piles], "the edit failed"
     env.backend.faults.clear()
@@ -302,9 +308,7 @@ async def test_a_slow_store_defers_the_answer_and_the_hand_is_redrawn_when_the_p
     _, channel, (ann, bob) = world(env, "ann", "bob")
     table = await open_table(env, channel, ann, bob)
     hand = await show_hand(ann, channel)
-    card, pile = table.state.playable(0)[0]
-    chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    chosen, target = await choose_first_play(ann, hand, table)
     store = env.bot.store
     append = store.append_action
 
@@ -403,9 +407,7 @@ async def test_a_board_edit_discord_refuses_for_good_does_not_stop_the_turn_noti
     )
     hand = await show_hand(ann, channel)
     for _ in range(table.state.min_cards):
-        card, pile = table.state.playable(0)[0]
-        chosen = await ann.click(hand, label=str(card))
-        target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+        chosen, target = await choose_first_play(ann, hand, table)
         hand = (await ann.click(chosen.response, custom_id=target["custom_id"])).response
     await ann.click(hand, label="End turn")
     await env.advance_time(10)
@@ -448,9 +450,7 @@ async def test_a_signal_lands_while_the_answer_to_a_play_is_on_its_way(simcord_e
     _, channel, (ann, bob) = world(env, "ann", "bob")
     table = await open_table(env, channel, ann, bob)
     hand = await show_hand(ann, channel)
-    card, pile = table.state.playable(0)[0]
-    chosen = await ann.click(hand, label=str(card))
-    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    chosen, target = await choose_first_play(ann, hand, table)
     version = table.version
     edit = discord.InteractionResponse.edit_message
 
