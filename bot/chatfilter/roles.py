@@ -332,7 +332,32 @@ def _idiom_keys(alternative: str) -> set[str]:
     outside = [w for w in starts if w not in COMMON_WORDS]
     if outside:
         return {max(outside, key=len)[:4]}
-    return {w[:3] for w in re.findall(r"[a-z]{3,}|[0-9]+", re.sub(r"\\[sbwd]", " ", alternative))}
+    keys = {w[:3] for w in re.findall(r"[a-z]{3,}|[0-9]+", re.sub(r"\\[sbwd]", " ", alternative))}
+    # A two-letter word not followed by a space the expression requires may begin a glued token
+    # ("fc" of "(?:fifa|fc)\s?2[0-9]" in "fc24"), so it is a key too.
+    for m in re.finditer(r"(?<![a-z\\])[a-z]{2}(?![a-z])", alternative):
+        if not re.match(r"\\s(?:\+|(?![?*]))", _after_group(alternative, m.end())):
+            keys.add(m.group())
+    return keys
+
+
+def _after_group(pattern: str, k: int) -> str:
+    """What follows position k once the groups it closes are left: the sibling alternatives of each
+    ("|los|las)") and its closing parenthesis are skipped."""
+    while k < len(pattern) and pattern[k] in "|)":
+        if pattern[k] == ")":
+            k += 1
+            continue
+        depth = 0
+        while k < len(pattern) and not (pattern[k] == ")" and depth == 0):
+            if pattern[k] == "\\":
+                k += 1
+            elif pattern[k] == "(":
+                depth += 1
+            elif pattern[k] == ")":
+                depth -= 1
+            k += 1
+    return pattern[k:]
 
 
 # Keys of every idiom: a message none of whose words begins with one holds no idiom, and the long

@@ -9,6 +9,7 @@ hold what the gate asks for.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,10 +28,12 @@ def test_every_saying_has_its_needs_read() -> None:
     assert all(isinstance(needs, tuple) for _, needs in SAYINGS)
 
 
-@settings(max_examples=2000, deadline=None)
+@pytest.mark.parametrize(("pattern", "needs"), SAYINGS, ids=range(len(SAYINGS)))
+@settings(max_examples=60, deadline=None)
 @given(st.data())
-def test_a_text_a_saying_matches_always_passes_its_gate(data: st.DataObject) -> None:
-    pattern, needs = data.draw(st.sampled_from(SAYINGS))
+def test_a_text_a_saying_matches_always_passes_its_gate(
+    pattern: str, needs: tuple[tuple[str, ...], ...], data: st.DataObject
+) -> None:
     text = data.draw(st.from_regex(pattern, fullmatch=True))
     missing = [choice for choice in needs if not any(piece in text for piece in choice)]
     assert not missing, (pattern, text, missing)
@@ -43,13 +46,16 @@ for _key, _alternatives in roles._BY_KEY.items():
 KEYED = sorted(KEYS_OF.items())
 
 
-@settings(max_examples=2000, deadline=None)
+@pytest.mark.parametrize(("pattern", "keys"), KEYED, ids=range(len(KEYED)))
+@settings(max_examples=60, deadline=None)
 @given(st.data())
-def test_a_text_a_saying_matches_holds_a_word_that_begins_with_its_key(data: st.DataObject) -> None:
+def test_a_text_a_saying_matches_holds_a_word_that_begins_with_its_key(
+    pattern: str, keys: set[str], data: st.DataObject
+) -> None:
     """The keeper runs a saying's expression only when a word of the message begins with its key
     (roles.IDIOM_KEYS): "null.?acht.?fuenfzehn" written as one word ("nullachtfünfzehn") begins with
-    "null", never with "fuen"."""
-    pattern, keys = data.draw(st.sampled_from(KEYED))
+    "null", never with "fuen". Every saying is tried on its own: a draw over all of them at once
+    missed "fc24" (of "fifa|pes|madden|nhl|fc") in most runs and found it in one."""
     text = data.draw(st.from_regex(pattern, fullmatch=True))
     words = TOKEN.findall(text.lower())
     assert any(word.startswith(tuple(keys)) for word in words), (pattern, keys, text, words)
