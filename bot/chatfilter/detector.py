@@ -31,6 +31,7 @@ from bot.chatfilter.lexicon import (
     CENTURY_WORDS,
     COLLECTIVES,
     LANGUAGES,
+    ORDINALS,
     QUANTITIES,
     STOPWORDS,
     _distance_one,
@@ -138,7 +139,9 @@ ORDINAL_NOUNS = (
             "place birthday century anniversary floor grade row spot position edition street try "
             "attempt class level ronda rondas vuelta mano manos juego turno tour partie jugada victoria "
             "victoire sieg versuch essai intento fois vez derrota derrotas defaite niederlage loss win "
-            "partida partidas satz saetze set sets manche manches inning innings halbzeit"
+            "partida partidas satz saetze set sets manche manches inning innings halbzeit "
+            "piso planta etage stock stockwerk lugar puesto platz rang aniversario nivel ebene fila "
+            "reihe rangee edicion ausgabe auflage"
         ).split()
     )
 )
@@ -177,7 +180,9 @@ ADJACENT = re.compile(
     r"\b(?:right|directly|just|exactly|immediately)\s+(?:next\s+to|above|below|under|over|after|before|"
     r"beside|on\s+top\s+of|beneath)\b|\bnext\s+to\s+the\s+(?:top|card|pile|last)\b|\badjacent\s+to\b|"
     r"\bthe\s+(?:very\s+)?next\s+(?:card|number|one|value)\s+(?:for|on|onto|to|in|after)\b|"
-    r"\b(?:neighbou?r|successor|predecessor|nachfolger|vorgaenger|vorgänger|nachbarn?)\b|\b(?:direkt|genau|gleich)\s+(?:ueber|über|unter|neben|nach|vor)\b|"
+    r"\b(?:neighbou?r|successor|predecessor|nachfolger|vorgaenger|vorgänger|nachbarn?|nachbarkarte)\b|"
+    r"\b(?:direkt|genau|gleich)\s+(?:ueber|über|unter|neben|nach|vor|drunter|drüber|drueber|darunter|darüber|"
+    r"darueber)\b|"
     r"\b(?:juste|exactement)\s+(?:au-dessus|en\s+dessous|apres|après|avant|a\s+cote|à\s+côté)\b|"
     r"\b(?:justo|exactamente|inmediatamente)\s+(?:encima|debajo|despues|después|antes|al\s+lado)\b"
 )
@@ -794,7 +799,7 @@ INSTEAD_OF_NUMBERS = re.compile(
 # A warning against numbers is no request for one: "no pongan números", "don't post numbers".
 NO_NUMBERS = re.compile(
     r"\b(?:don'?t|do\s+not|never|no|nunca|ne|n'|nicht|keine|sans|without|ohne|sin|aucune?|ningun|ninguna|"
-    r"ningunos|kein|keinen)\s+(?:\w+\s+){0,2}?"
+    r"ningunos|kein|keinen|nada|pas\s+de|jamais\s+de|niemals)\s+(?:\w+\s+){0,2}?"
     r"(?:numbers|numeros|zahlen|nummern|chiffres|nombres|valeurs?|values?|valores?|werte|kartenwerte)\b"
 )
 # Telling someone not to say: "no need to tell me your cards", "sagt mir nicht eure Karten".
@@ -999,7 +1004,21 @@ def _adjacent_target(text: str, m: re.Match[str]) -> bool:
         ):  # "my old neighbour", "our next-door one"
             return False  # "my neighbour turned 80 today": a person next door
     tail = TOKEN.findall(text[m.end() :])[:5]
-    return any(w in TARGET_NEAR or w.isdigit() for w in tail)
+    if any(w in TARGET_NEAR or w.isdigit() for w in tail):
+        return True
+    # Straight above or below a pile named just before: "en la pila 3 pego una justo debajo".
+    before = TOKEN.findall(text[max(0, m.start() - 40) : m.start()])[-6:]
+    return (
+        VERTICAL.search(m.group()) is not None
+        and before[-1:]
+        in (["una"], ["uno"], ["une"], ["eine"], ["one"], ["die"], ["la"], ["meine"], ["mine"])
+        and any(w in PILE_NOUNS for w in before)
+        and any(w.isdigit() for w in before)
+    )
+
+
+VERTICAL = re.compile(r"above|below|debajo|encima|dessous|dessus|unter|drunter|dr[uü]e?ber")
+PILE_NOUNS = frozenset("pile piles stapel pila pilas stack".split())
 
 
 PERSON_OWNERS = frozenset(
@@ -1188,7 +1207,7 @@ def _numbers(
 # Operators that tie a word to another number word as a sum: "elf plus elf", "acht plus vier".
 ADD_FILLERS = frozenset(", y and et und then luego puis dann".split())
 ADD_VERBS = frozenset(
-    "add sumale suma sumas anade anadele agrega agregale ajoute ajoutes ajoutez rajoute rajoutes "
+    "add adds sumale suma sumas anade anadele agrega agregale ajoute ajoutes ajoutez rajoute rajoutes "
     "addiere".split()
 )
 SUB_VERBS = frozenset("subtract restale resta restas quita quitale enleve enleves".split())
@@ -2518,6 +2537,11 @@ GAME_TALK = (
 )
 QUARANTINE_BEFORE = frozenset("la en esta esa de durante tras".split())
 GERMAN_DIGITS_AND = re.compile(r"([1-9])und([2-9]0)")
+PRODUCT = re.compile(r"(\d{1,2})[x×](\d{1,2})(?:[x×](\d{1,2}))?")  # "7x7", "3x3x3"
+CUBES = frozenset("cube cubo cubos wuerfel zauberwuerfel rubik rubiks rubix".split())
+PROCESSOR = frozenset(
+    "intel core cpu laptop pc prozessor procesador processeur rechner ordi computer bmw".split()
+)
 
 
 def _mixed(
@@ -2537,17 +2561,37 @@ def _mixed(
     if len(t.text) == 2 and t.text[0].isdigit() and t.text[1] == "o" and norm.upper[t.start + 1]:
         nums.append(Num(int(t.text[0]) * 10, i, i, "leet", odd=True))  # a capital O for a zero
         return
-    if len(t.text) == 2 and t.text[0] == "l" and t.text[1].isdigit():
-        nums.append(Num(10 + int(t.text[1]), i, i, "leet", odd=True))  # l7
+    if (
+        len(t.text) == 2
+        and t.text[1].isdigit()
+        and (
+            t.text[0] == "l"
+            or (
+                t.text[0] == "i"
+                and norm.upper[t.start]
+                and i > 1
+                and fold(toks[i - 1].text) in ("el", "la", "die", "the", "le")
+                and fold(toks[i - 2].text) in roles.HAVE
+                and not any(fold(x.text) in PROCESSOR for x in toks)
+            )
+        )
+    ):
+        nums.append(Num(10 + int(t.text[1]), i, i, "leet", odd=True))  # l7, "tengo el I7" (not an Intel i7)
         return
     unit_and_tens = GERMAN_DIGITS_AND.fullmatch(t.text)
     if unit_and_tens:  # "4und90": a unit and its tens the German way, glued
         nums.append(Num(int(unit_and_tens.group(2)) + int(unit_and_tens.group(1)), i, i, "digits"))
         return
-    product = re.fullmatch(r"(\d{1,2})[x×](\d{1,2})", t.text)
+    product = PRODUCT.fullmatch(t.text)
     if product:
-        value = int(product.group(1)) * int(product.group(2))
-        if 2 <= value <= 99:
+        value = int(product.group(1)) * int(product.group(2)) * int(product.group(3) or 1)
+        if 2 <= value <= 99 and not (
+            product.group(3)
+            and (
+                any(fold(x.text) in CUBES for x in toks)
+                or (i + 1 < len(toks) and fold(toks[i + 1].text) not in LAUGHS)
+            )
+        ):
             nums.append(Num(value, i, i, "arithmetic", odd=True))
         return
     m = MIXED.match(t.text)
@@ -2935,7 +2979,7 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
                     i,
                     i,
                     "digits",
-                    allowed="a decimal, a version or a date",
+                    allowed=DECIMAL,
                 )
             )
             used.add(i)
@@ -2962,7 +3006,7 @@ def _digits(toks: list[Tok], norm: Normalized, nums: list[Num], used: set[int]) 
                 nums.append(Num(int(left + right), i, i + 2, "digits", odd=True))
             else:
                 value = int(left) if len(left) < 7 else 10**6
-                nums.append(Num(value, i, j, "digits", allowed="a decimal, a version or a date"))
+                nums.append(Num(value, i, j, "digits", allowed=DECIMAL))
             used.update(range(i, j + 1))
             i = j + 1
             continue
@@ -3322,7 +3366,11 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             w in COORDINATION or w in ("au", "al", "bis", "to", "til", "et") for w in between
         ):
             continue
-        if b.allowed and not a.allowed and b.allowed not in ("not a card value", "a small number"):
+        if (
+            b.allowed
+            and (not a.allowed or (a.allowed == "a small number" and b.allowed == "the result of a game"))
+            and b.allowed not in ("not a card value", "a small number")
+        ):
             if (
                 (b.allowed != "a count of cards" or a.value <= ctx.hand_size)
                 and not (b.allowed in ("a player count", "a margin") and a.value > 12)
@@ -3336,6 +3384,43 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             and (b.value <= 4 or a.allowed != "a pile number")
         ):
             b.allowed = a.allowed
+    # A count corrected in passing: "at least three cards from me, maybe four", "zwei Karten, vielleicht
+    # drei".
+    for a, b in pairwise(nums):
+        between = scene.words[a.last + 1 : b.first]
+        if (
+            a.allowed in ("a count of cards", "a count of things")
+            and b.allowed in (None, "a small number")
+            and b.value <= ctx.hand_size
+            and len(between) <= 6
+            and between[-1:]
+            and between[-1] in MAYBE
+            and not set(between) & NOT_A_CORRECTION
+        ):
+            b.allowed = a.allowed
+    # Numbers labelled by ordinals one after another share the first one's role: "erste Partie 14 Karten
+    # übrig, zweite 9", "first game 12 left, second 7".
+    labelled = [
+        (o, x)
+        for o, x in pairwise(nums)
+        if o.how == "ordinal" and o.value <= 10 and o.last < x.first <= o.last + 2
+    ]
+    for (o1, x1), (o2, x2) in pairwise(labelled):
+        after = set(scene.words[x2.last + 1 : x2.last + 3])
+        if (
+            o2.value == o1.value + 1
+            and x1.allowed not in (None, "not a card value", "a small number")
+            and x2.allowed in (None, "a small number")
+            and (scene.result or scene.wordset & LEFT)
+            and not after & (roles.PILE | HAND_WORDS | roles.ON_PILE)
+        ):
+            x2.allowed = x1.allowed
+    # One's card said to be someone's age: "la carte que j'ai c'est l'âge de mon père, 57 ans", "meine
+    # Karte ist so alt wie ich, bin 28 geworden": the age is the card.
+    if scene.wordset & AGE_LINK_WORDS and CARD_AGE.search(scene.joined):
+        for n in nums:
+            if n.allowed in ("an age", "a count or a time", "a duration") and 2 <= n.value <= 99:
+                n.allowed = None
     # Piles listed by their numbers: "Stapel eins und zwei sind gut, drei und vier eher nicht".
     pair_words = ("und", "and", "et", "y", "or", "oder", "ou", "o", ",")
     if any(
@@ -3410,6 +3495,61 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             n.allowed = None
 
 
+AGE_LINK_WORDS = frozenset("age alt edad old alter".split())
+AGE_LINK = re.compile(
+    r"\b(?:(?:l'?\s?age\s+d[e']|the\s+age\s+of|(?:la\s+)?edad\s+de)\s*(?:mon|ma|mes|ton|ta|son|sa|notre|votre|"
+    r"leur|mi|tu|su|my|your|his|her|our|their)\b|so\s+alt\s+wie|genauso\s+alt|as\s+old\s+as|"
+    r"same\s+age|meme\s+age|gleich\s+alt|misma\s+edad|alter\s+(?:von|meine[sr]?|deine[sr]?))\b"
+)
+# One's card and the link in one clause: "la carte que j'ai c'est l'âge de mon père", "meine Karte ist
+# so alt wie ich", "j'ai l'âge de ma grand-mère en main".
+CARD_AGE = re.compile(
+    r"\b(?:card|carte|karte|carta|mine|meine|la\s+mienne|la\s+mia)\b[^.,!?;]{0,30}?(?:"
+    + AGE_LINK.pattern
+    + r")|(?:"
+    + AGE_LINK.pattern
+    + r")[^.,!?;]{0,40}?\b(?:en\s+main|in\s+der\s+hand|in\s+my\s+hand|en\s+la\s+mano)\b"
+)
+LAUGHS = frozenset("lol haha hahaha xd jaja jajaja mdr ptdr hehe lmao rofl".split())
+THIRD_PERSONS = frozenset("she he s they er sie il elle ella el".split())
+# "I've got 3 cards, the lowest is maybe 7": a card, not the count corrected.
+NOT_A_CORRECTION = frozenset(
+    "the la le el die der is ist est es lowest highest smallest biggest niedrigste hoechste kleinste "
+    "groesste plus mas".split()
+)
+MAYBE = frozenset("maybe perhaps vielleicht eventuell evtl peut etre quizas quiza talvez vez".split())
+PLAYED_CARDS = frozenset(
+    "gelegte gelegten gespielte gespielten abgelegte abgelegten played laid posees jouees jugadas tiradas "
+    "puestas".split()
+)
+COMPARE_AFTER = frozenset(
+    "lower higher less more off away under over above below cards card up down than on in".split()
+)
+MODALS_DE = frozenset("sollte sollt soll kann konnte darf durfte muss musste ist war hat hatte wird".split())
+# A place in a race or a ranking, out of a field: "quedé tercero de 12 en el Mario Kart".
+PLACE_OF = frozenset("de of sur von out".split())
+PLACING = frozenset(
+    "came come finished finish placed ended ranked quede quedo quedaste quedamos termine llegue arrive "
+    "arrivee fini finis suis wurde wurdest geworden gelandet platz place puesto rang race course carrera "
+    "rennen kart".split()
+)
+ORDINAL_DIGITS = re.compile(r"(\d{1,2})(?:st|nd|rd|th|e|eme|er|re|o|a|º)")
+
+
+def _place(word: str) -> int:
+    """The place an ordinal word names ("third", "3rd", "3e", "tercero", "dritter"), or 100."""
+    if m := ORDINAL_DIGITS.fullmatch(word):
+        return int(m.group(1))
+    for table in ORDINALS.values():
+        for ending in ("", "r", "n", "s", "m"):  # "dritter", "dritten"
+            if ending and not word.endswith(ending):
+                continue
+            found = table.get(word[: len(word) - len(ending)] if ending else word)
+            if found is not None:
+                return found[0]
+    return 100
+
+
 def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
     """Why the number is harmless, or None when it is a card value."""
     if n.how in ("encoded", "cover"):
@@ -3432,6 +3572,33 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         or (a1 in ("por", "pour", "per") and a2 in ("ciento", "cent", "cento"))
     ):
         return "a percentage"
+    if scene.words[n.first].endswith(("avo", "ava", "avos", "avas")) and (b1 in ("un", "una") or a1 == "de"):
+        return "a fraction"  # "me comí un doceavo de la pizza"; "la treceava es mía" is a card
+    at = 2 if b1 == "of" and b2 == "out" else 1  # "3rd out of 12"
+    if (
+        b1 in PLACE_OF
+        and (set(prev[at + 1 : at + 3]) & PLACING or (nxt[:1] and nxt[0] in PLACING))
+        and prev[at + 1 : at + 2] not in (["ma"], ["mi"], ["my"], ["meine"], ["mon"])
+        and _place(prev[at] if len(prev) > at else "") < value <= 40
+    ):
+        return "a count of things"  # a field: "quedé tercero de 12", "I came 3rd of 12", "3e sur 12"
+    being = 0 if b1 == "being" else 1 if b1 in ("like", "about", "around") and b2 == "being" else -1
+    if (
+        value <= 25
+        and being >= 0
+        and prev[being + 1 : being + 2] in (["of"], ["me"], ["remember"], ["since"], ["about"])
+        and a1 not in COMPARE_AFTER
+        and not (scene.pile_ref or scene.mine or scene.wordset & HAND_WORDS)
+    ):
+        return "an age"  # "this game reminds me of being like 10 at my grandma's"
+    if (
+        b1 == "mit"
+        and a1 in MODALS_DE
+        and "man" in nxt[1:3]
+        and not scene.wordset & roles.CARD_NOUNS
+        and not scene.pile_ref
+    ):
+        return "an age"  # "mit 31 sollte man eigentlich nicht mehr so rumheulen"
     if b1 in CENTURIES or a1 in CENTURIES:
         return "a century"  # "el siglo XXI", "im 19. Jahrhundert", "the 21st century"
     if value <= 24 and n.how in ("digits", "word") and {n.first - 2, n.first - 1} & scene.time_words:
@@ -3517,6 +3684,12 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and n.first > 0
         and toks[n.first - 1].text.lower() == "big"
         and not (HAND_WORDS & scene.wordset or scene.pile_ref or scene.mine)
+        # "I've got the big 5-0 lol": held, not "she's got the big 4-0 coming up"
+        and not (
+            set(prev[1:3]) & OWN_HAVING
+            and not set(prev[2:5]) & (roles.PEOPLE | THIRD_PERSONS)
+            and (not nxt or nxt[0] in LAUGHS)
+        )
     ):
         return "an age"  # "the big 3-0 next month"; "the big 4-0 in my hand" is a card
     if value == 1 or n.how == "offset":
@@ -3546,7 +3719,13 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         # "the sixty-four thousand dollar question", "cuarenta mil", "5 grand"; not "à vingt, grand max"
         return "not a card value"
     if b1 in ("mid", "mitte", "mediados") and value % 10 == 0:
-        if b1 == "mitte" and len(prev) > 1 and prev[1] in AGE_COPULAS and not scene.mine:
+        if (
+            b1 == "mitte"
+            and len(prev) > 1
+            and prev[1] in AGE_COPULAS
+            and not scene.mine
+            and not scene.pile_ref
+        ):
             return "an age"  # "mein Chef ist Mitte fünfzig"
         n.value += 5
         return None
@@ -4210,6 +4389,7 @@ def _harmless(
         and b1 in ("anfang", "ende", "mitte")
         and (b2 in AGE_COPULAS or (len(prev) > 2 and prev[2] in AGE_COPULAS))
         and not scene.mine  # "meine ist so Ende zwanzig" is a card
+        and not scene.pile_ref  # "Stapel 3 war schon Ende 60" is a pile's top
     ):
         return "an age"
     # Ages of people: "I am 71", "ich bin 34", "mi sobrino de 13", "adults over 18", "Ende zwanzig".
@@ -4262,7 +4442,12 @@ def _harmless(
     # Temperatures, weights and heights: "máxima de 41", "peso 70 kilos", "mido 1,75".
     # ("hab grad 62 gezogen": German "grad" before a number is "gerade", just now.)
     if (
-        (b1 in TEMPERATURE and b1 != "grad")
+        (
+            b1 in TEMPERATURE
+            and b1 != "grad"
+            # "max 22 in my hand": the highest card held
+            and not (b1 in ("max", "min") and (scene.wordset & HAND_WORDS or scene.mine))
+        )
         or (b1 in ("de", "of", "von") and b2 in TEMPERATURE)
         or a1 in WEIGHTS
     ):
@@ -4568,7 +4753,9 @@ def _harmless(
     # Durations and ages: "40 Minuten", "9 year old", "I'm 34 and", "Opa ist 87", "cumplo 40".
     if a1 == "grad" and (after_tok != "grad" or a2 in GRAD_AS_JUST_NOW):
         pass  # "siebenundvierzig, grad gezogen", "die 47 grad gezogen": "gerade", not degrees
-    elif a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS):
+    elif (a1 in roles.UNITS or (a1 == "-" and a2 in roles.UNITS) or a1.startswith(UNIT_STEMS)) and not (
+        a1 == "an" and b1 in ("bei", "ab")  # "meine Hand fängt erst bei vierzig an": German "an", no year
+    ):
         return "a count or a time"
     if (
         a1 in roles.AGE_AFTER
@@ -4588,8 +4775,13 @@ def _harmless(
         return "an age"
     if b1 == "mit" and value >= 10 and a1 in AGED_WITH_VERBS:
         return "an age"  # "mit 18 kannte ich das Spiel nicht", "mit 72 lern ich noch Discord"
-    if b1 in ("like", "wie", "comme", "como", "de") and set(prev[:4]) & FEEL:
-        return "an age"  # "fühl mich wie 70", "I feel like 80 today"
+    if (
+        b1 in ("like", "wie", "comme", "como", "de")
+        and set(prev[:4]) & FEEL
+        and not ("siento" in prev[:4] and prev[prev.index("siento") + 1 : prev.index("siento") + 2] == ["lo"])
+    ):
+        # "fühl mich wie 70", "I feel like 80 today"; not "lo siento pero de 40 para abajo": sorry
+        return "an age"
     if (
         value >= 10
         and (b1 in FEEL or (b1 in ("me", "mich", "moi") and b2 in FEEL))
@@ -4702,6 +4894,8 @@ def _harmless(
         return "the result of a game"
     if b1 in ("alle", "all", "las", "toutes") and value == 98:
         return "the result of a game"
+    if a1 in PLAYED_CARDS and a2 in roles.CARD_NOUNS and value > ctx.hand_size:
+        return "the result of a game"  # "Rekord bisher: 94 gelegte Karten", "87 cartes posées"
     if scene.result and (
         (b1 in ("from", "von", "de", "desde") and set(nxt[:2]) & {"to", "auf", "a", "hasta", "down"})
         or (b1 in ("to", "auf", "a", "hasta") and set(prev[1:4]) & {"from", "von", "de", "desde"})
@@ -4805,6 +4999,8 @@ def _harmless(
         value <= 4
         and (a1 in roles.DIRECTION or a2 in roles.DIRECTION or b1 in roles.DIRECTION)
         and b1 not in roles.HAVE
+        # "I can put the 2 down on pile 1": a card put down on a pile
+        and not (b1 in roles.ARTICLES and a1 in ("down", "up") and a2 in roles.ON_PILE)
     ):
         return "a pile number"
     if (
@@ -4813,6 +5009,7 @@ def _harmless(
         and any(w in roles.DIRECTION for w in scene.words)
         and b1 not in roles.ARTICLES
         and b1 not in roles.HAVE
+        and not (b1 == "like" and b2 in roles.HAVE)  # "is anyone holding like 2 or 3? the up pile..."
     ):
         return "a pile number"
     if (
@@ -4836,6 +5033,9 @@ def _harmless(
         and b1 not in roles.HAVE
         and b1 not in roles.ARTICLES
         and b1 not in POSSESSIVES  # "my 2 is still stuck in my hand"
+        and b1 not in roles.CARD_NOUNS  # "j'ai la carte 4 mais c pas ouf"
+        and b2 not in POSSESSIVES  # "mon petit 2 attend sagement son tour"
+        and not (b1 == "like" and b2 in roles.HAVE)
     ):
         return "slang, not a number"
     if digits and b1 in ("koi", "quoi"):
@@ -5136,7 +5336,11 @@ SIZE_WORDS = frozenset(
 )
 
 
-TRUCO_DEL_DIEZ = re.compile(r"\btruco\s+(?:del|de\s+la)\s+(?:diez|10|decena)\b")
+# "truco del diez", "truco de los diez", and the trick denied ("no es el truco, es la carta").
+TRUCO_DEL_DIEZ = re.compile(
+    r"\btruco\s+(?:del|de\s+la|de\s+los|de\s+l[ao]s?)\s+(?:diez|10|decena|dieces)\b|"
+    r"\bno\s+es\s+(?:el\s+)?truco\b"
+)
 
 
 def _other_game(scene: Scene) -> bool:
@@ -5914,7 +6118,7 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
     if (
         scene.wordset & ERA_CUES
         or _perfect_tense(scene)
-        or (scene.wordset & DECADE_WORDS and not scene.wordset & CARD_OR_PILE)
+        or (scene.wordset & (DECADE_WORDS | CULTURE_WORDS) and not scene.wordset & CARD_OR_PILE)
     ):
         return (
             "a decade of years"  # "my grandpa played this in the 60s", "in den 90ern haben wir ... gespielt"
@@ -5927,6 +6131,14 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         return "a decade of years"  # German compounds: "80er Partymusik", "die 90er Jahre"
     if scene.words[n.first] in COLLECTIVES and set(prev[:3]) & WE_WERE:
         return "a count of people"  # "éramos una treintena", "on était une trentaine"
+    if (
+        len(prev) > 2
+        and prev[1] in ("aus", "from", "de")
+        and prev[2] in ONE_CARD
+        and set(prev[3:5]) & roles.HAVE
+        and not scene.wordset & CULTURE_WORDS
+    ):
+        return None  # one card of a decade: "hab eine aus den Dreißigern", "I've got one from the 70s"
     near = set(prev[:3]) | set(nxt[:3])
     if near & years or (prev[:1] == ["the"] and nxt[:1] == ["called"]):
         return "a decade of years"
@@ -5944,6 +6156,13 @@ ERA_CUES = frozenset(
 # "best music decade? 80s": a decade of years, when the message names neither a card nor a pile.
 DECADE_WORDS = frozenset("decade decades jahrzehnt jahrzehnte decennie decennies decada decadas".split())
 HAVE_DE = frozenset("haben hatten hatte habt hab habe hat".split())
+ONE_CARD = frozenset("eine ne one une una".split())
+# Music, films and fashion of a decade: "die Musik hier klingt voll nach den 90ern".
+CULTURE_WORDS = frozenset(
+    "musik music musique musica song songs lied lieder chanson chansons cancion canciones playlist radio "
+    "film films filme movie movies pelicula peliculas mode fashion frisur vinyl album albums band platte "
+    "disque disco".split()
+)
 
 
 STREETS = frozenset(
@@ -6124,7 +6343,11 @@ def _ordinal_role(n: Num, prev: list[str], nxt: list[str], scene: Scene, toks: l
     card = (
         b1 in roles.HAVE
         or scene.near(scene.mine_at, n)
-        or any(w in ("hand", "main", "mano", "mine", "meine", "mia", "mio", "mienne") for w in nxt[:4])
+        or any(
+            w in ("hand", "main", "mano", "mine", "meine", "mia", "mio", "mienne")
+            and not (w == "mine" and k and nxt[k - 1] in ("at", "to"))  # "game night at mine": a place
+            for k, w in enumerate(nxt[:4])
+        )
     )
     if value <= 31 and not card and n.how == "ordinal" and toks[n.first].kind in ("m", "n"):
         return "a date"
@@ -6142,6 +6365,10 @@ def _capital_noun(n: Num, toks: list[Tok]) -> bool:
     return False
 
 
+PART_OF_A_SUM = "part of a sum"
+DECIMAL = "a decimal, a version or a date"
+
+
 def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
     """50-3, 7*7, fifty minus three, zehn plus zehn plus drei, half of ninety-four, dos veces cuarenta."""
     nums.sort(key=lambda n: n.first)
@@ -6150,8 +6377,8 @@ def _arithmetic(nums: list[Num], toks: list[Tok], scene: Scene) -> None:
     words = scene.words
     chained: set[int] = set()
     for n in list(nums):
-        if n.how == "arithmetic" or n.allowed == "part of a sum" or n.first in chained:
-            continue
+        if n.how == "arithmetic" or n.allowed in (PART_OF_A_SUM, DECIMAL) or n.first in chained:
+            continue  # a price ("pagué 3,50 por una caña") is no factor
         b1 = words[n.first - 1] if n.first > 0 else ""
         b2 = words[n.first - 2] if n.first > 1 else ""
         b3 = words[n.first - 3] if n.first > 2 else ""
@@ -6368,7 +6595,7 @@ def _chain(
 ) -> tuple[int, int, list[Num]]:
     """Read a op b [op c ...] from the number `n`, whose value so far is `value`."""
     last, used = n.last, [n]
-    while len(used) < 6:
+    while len(used) < 12:
         op_index = last + 1
         op = words[op_index] if op_index < len(words) else ""
         if (
@@ -6403,7 +6630,11 @@ def _chain(
         ):
             break
         other = _operand_after(op_index + 1, by_first, words, skip=True)
-        if other is None or (sign in "-+" and words[op_index + 1] in ("cuarto", "quart")):
+        if (
+            other is None
+            or other.allowed == DECIMAL
+            or (sign in "-+" and words[op_index + 1] in ("cuarto", "quart"))
+        ):
             break
         if op == "-" and not (words[used[-1].last].isdigit() and words[other.first].isdigit()):
             break
@@ -6455,6 +6686,7 @@ SHAPE_AFTER = roles.UNITS | frozenset(
 SQUARE_NOT_A_POWER = frozenset("belote poker yams".split())
 SUBTRACT_VERBS = frozenset(
     "subtract subtrahier subtrahiere take quito quita quitas quitale quitamos resta restas resto restale "
+    "resten restad quiten quitad "
     "enleve enleves enlevez retire retires ote otes zieh ziehe nimm".split()
 )
 COUNT_MORE_WORDS = frozenset("more mehr plus mas".split())
@@ -6587,7 +6819,6 @@ EQUALS = frozenset(
     "= is makes ergibt gibt gleich egal fait font son da es gives equals would waere serait seria sera "
     "wird".split()
 )
-ADD_VERBS = frozenset("sumale suma sumas anade anadele add adds ajoute ajoutes rajoute addiere".split())
 
 
 def _reached(k: int, by_first: dict[int, Num], words: list[str]) -> Num | None:
@@ -6630,8 +6861,12 @@ def _step_from_named_card(nums: list[Num], scene: Scene) -> None:
             (1 <= a.value <= 9 or (compared and a.value <= 99))
             and (10 <= b.value <= 99 or (compared and b.value == 100))
             and (b.allowed is None or b.value == 100)
-            and a.allowed
-            in (None, "not a card value", "a small number", "a count of things", "a count of cards")
+            and (
+                a.allowed
+                in (None, "not a card value", "a small number", "a count of things", "a count of cards")
+                # "ma carte c'est 10 de moins que 75": ten less than a number, not the trick
+                or (a.allowed == "the backwards trick" and compared and b.allowed is None)
+            )
         ):
             continue
         between = scene.words[a.last + 1 : b.first]
@@ -6733,7 +6968,7 @@ MY_AGE = re.compile(r"\b(?:my|mein|meinem|meinen|mon|mi)\s+(?:age|alter|edad)\b"
 AGE_CARD_WORDS = frozenset(
     "card karte carte carta zahl number nombre numero chiffre mine meine mienne mia".split()
 )
-AGE_COPULAS = frozenset("es est ist is s its cest".split())
+AGE_STEP_COPULAS = frozenset("es est ist is s its cest".split())
 AGE_STEPS_BEFORE = {
     ("less", "than"): -1,
     ("more", "than"): 1,
@@ -6764,7 +6999,7 @@ def _age_as_card(nums: list[Num], scene: Scene) -> None:
         sign = AGE_STEPS[words[after[0]]]
         # "es mi edad menos diez": a copula at the start, with the step said after it
         held = held or (
-            step is not None and (not before or (len(before) <= 3 and words[before[-1]] in AGE_COPULAS))
+            step is not None and (not before or (len(before) <= 3 and words[before[-1]] in AGE_STEP_COPULAS))
         )
     elif len(before) >= 3 and (words[before[-2]], words[before[-1]]) in AGE_STEPS_BEFORE:
         # "it's 1 less than my age": the step told before "my age"

@@ -225,6 +225,12 @@ for _tens in _TENS.split():
         _glued = _tens[:-1] + _unit if _unit == "octavo" else _tens + _unit
         _GLUED[_glued] = (ORDINALS["es"][_tens][0] + _v, "T")
 ORDINALS["es"].update(_GLUED)
+# The fraction words said as ordinals in everyday Spanish: "la treceava", "el quinceavo".
+for _stem, _value in (
+    ("once", 11), ("doce", 12), ("trece", 13), ("catorce", 14), ("quince", 15), ("dieciseis", 16),
+    ("diecisiete", 17), ("dieciocho", 18), ("diecinueve", 19), ("veinte", 20),
+):  # fmt: skip
+    ORDINALS["es"][_stem + "avo"] = (_value, "T")
 for _w in list(ORDINALS["es"]):
     ORDINALS["es"][_w[:-1] + "a"] = ORDINALS["es"][_w]
     ORDINALS["es"][_w[:-1] + "os"] = ORDINALS["es"][_w]
@@ -324,6 +330,7 @@ QUANTITIES: dict[str, tuple[int, str]] = {
     "centaine": (100, "fr"),
     "docena": (12, "es"),
     "docenas": (12, "es"),
+    "docenita": (12, "es"),
     "centenar": (100, "es"),
     "centena": (100, "es"),
     "centenas": (100, "es"),

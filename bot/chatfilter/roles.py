@@ -199,7 +199,7 @@ HAVE = _set(
     "jai g having"
 )
 MINE = re.compile(
-    r"\b(?:mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
+    r"\b(?:(?<!\bat\s)(?<!\bto\s)mine|my\s+card|my\s+(?:lowest|highest|best|number)|meine|meiner|la\s+mienne|le\s+mien|ma\s+carte|"
     r"mi\s+carta|la\s+mia|el\s+mio|lowest|highest|plus\s+petite|plus\s+haute|plus\s+grande|mas\s+baja|"
     r"mas\s+alta|bajita|niedrigste[rn]?|hoechste[rn]?|kleinste[rn]?|groesste[rn]?|plus\s+bas|plus\s+haut|"
     r"plus\s+petit|plus\s+grand|mas\s+bajo|mas\s+alto)\b"
@@ -253,6 +253,8 @@ IDIOMS = re.compile(
     r"cantar(?:le)?\s+las\s+cuarenta|(?:le|te|les|me|nos)\s+cant\w*\s+las\s+cuarenta|"
     r"cien\s+volando|cinco\s+sentidos|septimo\s+arte|septimo\s+cielo|"
     r"(?:son|mon|ton|sa|notre|votre|leur)\s+(?:trente.et.un|31)\b|tree\s+fiddy|brooklyn\s+nine.nine|"
+    r"summer\s+of\s+(?:69|sixty.nine)|(?:99|ninety.nine)\s+red\s+balloons|"
+    r"mach\w*\s+(?:\w+\s+)?(?:ne|eine|n)\s+(?:fuffzehn|fuenfzehn)\b|"
     r"veinte\s+poemas|sum\s+41|99\s+luftballons|neunundneunzig\s+luftballons|"
     r"l'?\s*an\s+quarante|six.quatre.deux|"
     r"(?:caer|cai|caiste|cayo|caimos|caigo|cae|caia|caera|cayendo)\s+(?:en\s+)?el\s+veinte|"
@@ -524,6 +526,10 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     "Ronaldo's number": (re.compile(r"\bcr\s?7\b|" + _jersey(r"(?:cristiano|ronaldo|cr7)")), 7),
     "Jordan's number": (re.compile(_jersey(r"(?:jordan|mj)")), 23),
     "Lewandowski's number": (re.compile(_jersey(r"lewandowski")), 9),
+    "the nice number": (
+        re.compile(r"\bthe\s+(?:nice|sex)\s+number\b(?!\s+of\b)"),
+        69,
+    ),
     "the commandments": (re.compile(r"\b(?:commandments|gebote|commandements|mandamientos)\b"), 10),
     "Snow White's dwarfs": (
         re.compile(
@@ -533,7 +539,13 @@ REFERENCES: dict[str, tuple[re.Pattern[str], int]] = {
     ),
     "Bond's number": (re.compile(r"\bbond'?s?\s+(?:number|nummer)|numero\s+de\s+(?:james\s+)?bond"), 7),
     "Messi's number": (
-        re.compile(_jersey(r"(?:messi|maradona|zidane|pele)") + r"|\b(?:la|el)\s+de\s+(?:messi|maradona)\b"),
+        re.compile(
+            _jersey(r"(?:messi|maradona|zidane|pele)")
+            + r"|\b(?:la|el)\s+de\s+(?:messi|maradona)\b"
+            # "la que llevaba Maradona en la espalda"
+            + r"|\b(?:messi|maradona|zidane|pele)\s+(?:\w+\s+){0,2}?"
+            r"(?:en\s+la\s+espalda|on\s+(?:his|the)\s+back|auf\s+dem\s+ruecken|dans\s+le\s+dos)"
+        ),
         10,
     ),
     "Drogba's number": (re.compile(_jersey(r"drogba")), 11),
@@ -675,6 +687,7 @@ _REFERENCE_KEYS: dict[str, str] = {
     "Ronaldo's number": "cr7 cr cristiano ronaldo",
     "Jordan's number": "jordan mj",
     "Lewandowski's number": "lewandowski",
+    "the nice number": "nice sex",
     "the commandments": "commandments gebote commandements mandamientos",
     "Snow White's dwarfs": "nains dwarfs zwerge enanitos",  # only with Snow White named
     "Bond's number": "bond bonds",
@@ -738,7 +751,11 @@ ASKS_FOR_VALUE = re.compile(
     r"\bhow\s+high\s+your\s+(?:highest|card|cards|lowest|best|one|number)\b|"
     r"\b(?:schreib|sag|fluester|verrat)\w*\s+mir\s+"
     r"(?:(?!nicht\b|bloss\b|nie\b|niemals\b|ja\b|keinesfalls\b|keinen\b|kein\b|auf\b)\w+\s+){0,3}?"
-    r"(?:die\s+zahl(?!\s+(?:der|an|von)\b)|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b(?!\s+(?:en|d))|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b"
+    r"(?:die\s+zahl(?!\s+(?:der|an|von)\b)|deine\s+(?:karten?|zahl))\b|\b(?:ta|ton)\s+(?:carte|numero)\s+(?:est\s+)?a\s+combien\b(?!\s+(?:en|d))|\bcual\s+tienes\b|\bdime\s+tu\s+numero\b|\btu\s+numero\b|\bque\s+numero\b|"
+    # "¿con cuánto vas a tapar la pila 4?"; "gebt mir ne grobe Hausnummer, was ihr so auf der Hand habt"
+    r"\bcon\s+cuanto\s+(?:vas|vais|van|va)\s+a\s+(?:tapar|cubrir|jugar|subir|bajar|poner)\s+(?:\w+\s+){0,2}?"
+    r"(?:pila|pilas|carta|monton)\b|"
+    r"\bhausnummer\b(?!.{0,40}\bwie\s?viele?\b).{0,40}\bauf\s+der\s+hand\b"
 )
 EXTREME_CARD = re.compile(
     r"\b(?:highest|lowest|hoechste|niedrigste|kleinste|plus\s+haute|plus\s+basse|plus\s+petite|plus\s+grande)\s+"
@@ -809,6 +826,8 @@ ADJACENT_WORDS = re.compile(
     r"\b(?:einen?|eins|one|une?|uno|una)\s+(?:schritt\s+|step\s+|cran\s+|paso\s+)?(?:ueber|unter|drueber|"
     r"drunter|above|below|au.dessus|en\s+dessous|por\s+encima|por\s+debajo)\b(?!\s+den\s+durst)|"
     r"\b(?:oberste[nr]?|top|sommet|tope)\b.{0,30}\b(?:folgt|follows|suit|sigue)\b|"
+    # Fitting a top without a gap: "auf Stapel 4 würd meine nahtlos anschließen, ohne Lücke".
+    r"\bmeine?\b.{0,20}\bnahtlos\s+an(?:schliess|leg)\w*|"
     # Touching a top, the card just before or after it: "literally touching pile 1's top", "la anterior
     # a lo que hay en la pila 3", "la suivante direct sur la 1", "la siguiente exacta" ("muy pegadito",
     # very close, is a hint without a value).
@@ -820,7 +839,8 @@ ADJACENT_WORDS = re.compile(
     r"\b(?:(?:next|naechste|suivante|suivant|siguiente)\s+(?:(?:directe?|directa|direkt|inmediata|immediate)\s+)?"
     r"(?:(?:one|card|karte|carte|carta)\s+)?|que\s+sigue\s+|qui\s+suit\s+|die\s+folgt\s+|that\s+follows\s+)"
     r"(?:after|nach|de|du|a|al)\s+(?:(?:the|der|dem|den|la|le|l|el|de|del|"
-    r"of|von|vom|top|arriba|haut|oben)\s+){0,5}(?:pile|stapel|pila|stack|top|sommet|tope|"
+    r"of|von|vom|top|arriba|haut|oben|que|esta|hay|lo|en|is|on|qui|est|ce|was|liegt|ist)\s+){0,6}"
+    r"(?:pile|stapel|pila|stack|top|sommet|tope|"
     r"(?<=la\s)(?:1|2|3|4|un|une|deux|trois|quatre|una|uno|dos|tres|cuatro)\b)|"
     r"\b(?:genau|direkt|exactly|juste|justo|exactement)\s+(?:die\s+|the\s+|la\s+)?(?:next|naechste|suivante|siguiente)"
     r"\s+(?:(?:karte|card|carte|carta|one)\s+)?(?:on|auf|sur|en|for|fuer|pour|para)\s+(?:(?:the|der|den|dem|la|le|el)\s+)?"
@@ -830,7 +850,7 @@ ADJACENT_WORDS = re.compile(
 ADJACENT_WORDS_KEYS = (
     "just", "exactement", "suivant", "after", "nachfolger", "direkt", "schrittchen", "ueber", "unter",
     "above", "below", "dess", "encima", "debajo", "folgt", "follows", "suit", "sigue", "touching",
-    "anterior", "precedente", "vorherige", "siguiente", "naechste", "next",
+    "anterior", "precedente", "vorherige", "siguiente", "naechste", "next", "nahtlos",
 )  # fmt: skip
 # Words that link a pile named just before to the number of steps it moves: "pile 4 by seven",
 # "la pile 1 de deux seulement", "la pila 2 en cinco exactos", "Stapel 3 um vier", "pila 1 solo dos".
@@ -850,7 +870,7 @@ NOTE_WORDS = _set(
     "your yours which how what whats welche welcher wie quoi quel quelle ton ta cual dime tu que "
     "lowest highest niedrigste hoechste kleinste petite basse baja 2nd second zweithoechste "
     "zweitniedrigste zweitkleinste gap number numero nummer haute grande alta chiffre zahl combien valor "
-    "was deine nombre vos high carta"
+    "was deine nombre vos high carta cuanto hausnummer"
 )
 BIRTHDAY = _set("birthday bday geburtstag anniversaire anniv cumpleanos cumple")
 # Words without which TIME_QUESTION, COUNT_QUESTION and RESULT cannot match: a quick test first.
