@@ -3375,6 +3375,12 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
                 (b.allowed != "a count of cards" or a.value <= ctx.hand_size)
                 and not (b.allowed in ("a player count", "a margin") and a.value > 12)
                 and not (b.allowed == "a pile number" and a.value > 4)
+                # "is anyone holding like 2 or 3? the up pile needs it": cards held, not piles
+                and not (
+                    b.allowed == "a pile number"
+                    and set(scene.words[max(0, a.first - 2) : a.first]) & roles.HAVE
+                    and scene.words[a.first - 1 : a.first] in (["like"], ["holding"], ["have"], ["got"])
+                )
             ):
                 a.allowed = b.allowed
         elif (
