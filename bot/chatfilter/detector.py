@@ -1180,7 +1180,7 @@ def _numbers(
                 options = tuple(o for o in options if o.lang == lang) or options
             readings[i] = options
         elif t.kind == "m":
-            _mixed(i, t, toks, langs, nums, readings, norm)
+            _mixed(i, t, toks, langs, nums, readings, norm, scene.wordset)
     _group_words(toks, readings, nums, norm, extend, used)
     _digits(toks, norm, nums, used)
     nums.sort(key=lambda n: n.first)
@@ -2552,8 +2552,11 @@ def _mixed(
     nums: list[Num],
     readings: dict[int, tuple[WordReading, ...]],
     norm: Normalized,
+    wordset: set[str],
 ) -> None:
-    """Letters and digits together: 47th, 40s, 60ish, 5min, 10er, 4O, l7, f0rty, thr33, my77now."""
+    """Letters and digits together: 47th, 40s, 60ish, 5min, 10er, 4O, l7, f0rty, thr33, my77now.
+    `wordset`: the message's folded words, read once (a scan of all tokens per token would make a
+    message of many such tokens quadratic)."""
     tens = LEET_TENS.match(t.text)
     if tens:  # "4ty5", "6ty": a digit for the first letters of a tens word
         nums.append(Num(int(tens.group(1)) * 10 + int(tens.group(2) or 0), i, i, "leet", odd=True))
@@ -2572,7 +2575,7 @@ def _mixed(
                 and i > 1
                 and fold(toks[i - 1].text) in ("el", "la", "die", "the", "le")
                 and fold(toks[i - 2].text) in roles.HAVE
-                and not any(fold(x.text) in PROCESSOR for x in toks)
+                and not wordset & PROCESSOR
             )
         )
     ):
@@ -2587,10 +2590,7 @@ def _mixed(
         value = int(product.group(1)) * int(product.group(2)) * int(product.group(3) or 1)
         if 2 <= value <= 99 and not (
             product.group(3)
-            and (
-                any(fold(x.text) in CUBES for x in toks)
-                or (i + 1 < len(toks) and fold(toks[i + 1].text) not in LAUGHS)
-            )
+            and (wordset & CUBES or (i + 1 < len(toks) and fold(toks[i + 1].text) not in LAUGHS))
         ):
             nums.append(Num(value, i, i, "arithmetic", odd=True))
         return
