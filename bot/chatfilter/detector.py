@@ -224,6 +224,8 @@ ROMAN_WORDS = frozenset(
 )
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 MIXED = re.compile(r"^(\d+)([a-z']+)$")
+# The endings that make digits an ordinal: "3rd", "3te", "3e", "3eme", "3o".
+ORDINAL_TAILS = frozenset("st nd rd th te ten ter ste sten ster eme e o a ª º".split())
 LEET_TENS = re.compile(r"^([2-9])ty([1-9]?)$")
 
 
@@ -1012,13 +1014,12 @@ def _adjacent_target(text: str, m: re.Match[str]) -> bool:
         VERTICAL.search(m.group()) is not None
         and before[-1:]
         in (["una"], ["uno"], ["une"], ["eine"], ["one"], ["die"], ["la"], ["meine"], ["mine"])
-        and any(w in PILE_NOUNS for w in before)
+        and any(w in roles.PILE for w in before)
         and any(w.isdigit() for w in before)
     )
 
 
 VERTICAL = re.compile(r"above|below|debajo|encima|dessous|dessus|unter|drunter|dr[uü]e?ber")
-PILE_NOUNS = frozenset("pile piles stapel pila pilas stack".split())
 
 
 PERSON_OWNERS = frozenset(
@@ -2590,7 +2591,7 @@ def _mixed(
         value = int(product.group(1)) * int(product.group(2)) * int(product.group(3) or 1)
         if 2 <= value <= 99 and not (
             product.group(3)
-            and (wordset & CUBES or (i + 1 < len(toks) and fold(toks[i + 1].text) not in LAUGHS))
+            and (wordset & CUBES or (i + 1 < len(toks) and fold(toks[i + 1].text) not in roles.LAUGHS))
         ):
             nums.append(Num(value, i, i, "arithmetic", odd=True))
         return
@@ -2610,24 +2611,7 @@ def _mixed(
         ):
             nums.append(Num(value * 10, i, i, "leet", odd=True))  # "i got 3o": a letter o for a zero
             return
-        if tail in (
-            "st",
-            "nd",
-            "rd",
-            "th",
-            "te",
-            "ten",
-            "ter",
-            "ste",
-            "sten",
-            "ster",
-            "eme",
-            "e",
-            "o",
-            "a",
-            "ª",
-            "º",
-        ):
+        if tail in ORDINAL_TAILS:
             nums.append(Num(value, i, i, "ordinal"))
             return
         before = fold(toks[i - 1].text) if i > 0 else ""
@@ -3516,7 +3500,6 @@ CARD_AGE = re.compile(
     + AGE_LINK.pattern
     + r")[^.,!?;]{0,40}?\b(?:en\s+main|in\s+der\s+hand|in\s+my\s+hand|en\s+la\s+mano)\b"
 )
-LAUGHS = frozenset("lol haha hahaha xd jaja jajaja mdr ptdr hehe lmao rofl".split())
 THIRD_PERSONS = frozenset("she he s they er sie il elle ella el".split())
 # "I've got 3 cards, the lowest is maybe 7": a card, not the count corrected.
 NOT_A_CORRECTION = frozenset(
@@ -3539,12 +3522,11 @@ PLACING = frozenset(
     "arrivee fini finis suis wurde wurdest geworden gelandet platz place puesto rang race course carrera "
     "rennen kart".split()
 )
-ORDINAL_DIGITS = re.compile(r"(\d{1,2})(?:st|nd|rd|th|e|eme|er|re|o|a|º)")
 
 
 def _place(word: str) -> int:
     """The place an ordinal word names ("third", "3rd", "3e", "tercero", "dritter"), or 100."""
-    if m := ORDINAL_DIGITS.fullmatch(word):
+    if (m := MIXED.match(word)) and m.group(2) in ORDINAL_TAILS:
         return int(m.group(1))
     for table in ORDINALS.values():
         for ending in ("", "r", "n", "s", "m"):  # "dritter", "dritten"
@@ -3694,7 +3676,7 @@ def _role(n: Num, toks: list[Tok], ctx: Context, scene: Scene) -> str | None:
         and not (
             set(prev[1:3]) & OWN_HAVING
             and not set(prev[2:5]) & (roles.PEOPLE | THIRD_PERSONS)
-            and (not nxt or nxt[0] in LAUGHS)
+            and (not nxt or nxt[0] in roles.LAUGHS)
         )
     ):
         return "an age"  # "the big 3-0 next month"; "the big 4-0 in my hand" is a card
