@@ -3382,6 +3382,7 @@ def _judge(nums: list[Num], toks: list[Tok], ctx: Context, scene: Scene) -> None
             a.allowed in ("a count of cards", "a count of things")
             and b.allowed in (None, "a small number")
             and b.value <= ctx.hand_size
+            and b.value not in ctx.hand  # the live keeper's hand settles it, as any small number
             and len(between) <= 6
             and between[-1:]
             and between[-1] in MAYBE

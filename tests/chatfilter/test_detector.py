@@ -1018,3 +1018,13 @@ def test_harmless_roles_the_rules_read_without_the_stage(message: str) -> None:
 def test_french_la_with_a_small_number_and_other_readings(message: str, flag: bool) -> None:
     verdict = check_rules(message)
     assert verdict.flag == flag, f"{message!r}: {verdict.reason}"
+
+
+@pytest.mark.parametrize("message", ["I've got 3 cards, maybe 7", "at least three cards from me, maybe four"])
+def test_a_count_corrected_in_passing_is_still_settled_by_the_senders_hand(message: str) -> None:
+    """ "3 cards, maybe 7" reads as a count corrected; but a small number that is in the sender's hand
+    is flagged in the live keeper, as any small number the rules cannot tie to a card."""
+    assert not check(message).flag
+    held = Context(hand=frozenset({4, 7, 30, 61}))
+    verdict = check(message, held)
+    assert verdict.flag and verdict.severity == "high", (message, verdict)
