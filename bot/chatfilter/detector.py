@@ -223,6 +223,17 @@ ROMAN_WORDS = frozenset(
     ("i", "v", "x", "l", "c", "ii", "iii", "iv", "vi", "vii", "ix", "xi", "xl", "li", "lx", "xc")
 )
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+# Words that say the letters after them are a Roman numeral ("the roman numeral XXIV"): no name
+# or film title then. Not "roman" (French for a novel: "le roman XV") nor "Romanos" (an emperor).
+ROMAN_CUES = frozenset("numeral numerals romain romains roemisch roemische roemischen roemischer".split())
+# "XL" as a size: after a word for size, or before a thing sold in sizes.
+SIZE_WORDS = frozenset("size groesse gr taille talla".split())
+DENIALS = frozenset("not dont don nicht kein keine pas ne no ni".split())
+SIZED_THINGS = frozenset(
+    "hoodie hoodies shirt shirts tshirt tee sweater sweatshirt pullover pulli jacket jacke veste chaqueta "
+    "camiseta camisa sudadera polo jersey trikot maillot pull jeans hose pantalon pantalones pizza "
+    "pizzas menu burger fries coffee cafe bag".split()
+)
 MIXED = re.compile(r"^(\d+)([a-z']+)$")
 # The endings that make digits an ordinal: "3rd", "3te", "3e", "3eme", "3o".
 ORDINAL_TAILS = frozenset("st nd rd th te ten ter ste sten ster eme e o a ª º".split())
@@ -1102,6 +1113,26 @@ def _numbers(
             ):
                 readings[i] = (WordReading("es", (Piece(10, "T"),), odd=True),)
                 continue  # "dies y siete": diez y siete, by ear
+            if (
+                i + 1 < len(toks)
+                and TEEN_TAILS.get(scene.words[i + 1], "") in langs
+                and toks[i + 1].start == t.end + 1
+                and _unit_value(word) >= 3  # not "auch zehn" read as "fuchzehn"
+                and (
+                    i + 2 >= len(toks) or scene.words[i + 2] not in roles.MONEY_WORDS
+                )  # "drei zehn Euro Scheine"
+                and (
+                    split := [
+                        r
+                        for r in read_word(t.text + toks[i + 1].text, (TEEN_TAILS[scene.words[i + 1]],))
+                        if len(r.pieces) == 1 and 13 <= r.pieces[0].value <= 19
+                    ]
+                )
+            ):  # "acht zehn", "seven teen": a teen cut by a space
+                readings[i] = tuple(WordReading(r.lang, r.pieces, r.ordinal, r.decade, True) for r in split)
+                extend[i] = i + 1
+                used.add(i + 1)
+                continue
             if (
                 "de" in langs
                 and i + 2 < len(toks)
@@ -2500,10 +2531,23 @@ def _roman(t: Tok, norm: Normalized, message: str, scene: Scene, i: int) -> int 
             and not (b1 in ("is", "ist", "est", "es") and scene.mine)  # "meine kleinste ist ix"
         ):
             return None
+    elif i > 0 and scene.words[i - 1] in ROMAN_CUES and not scene.capital(i - 1):
+        pass  # "the roman numeral XXIV", "en chiffres romains XLII": said to be one
     else:
         # Shouting in capitals is not Roman numerals.
         if scene.shouting and scene.letters > len(word) + 3:
             return None
+        if word == "XL" and (
+            (i + 1 < len(scene.words) and scene.words[i + 1] in SIZED_THINGS)
+            or (i > 0 and scene.words[i - 1] in SIZED_THINGS)
+            or (
+                i > 0
+                and scene.words[i - 1] in SIZE_WORDS
+                and scene.wordset & SIZED_THINGS
+                and not set(scene.words[i + 1 : i + 6]) & DENIALS  # "size XL, and I don't mean shirts"
+            )
+        ):
+            return None  # a size: "my XL hoodie", "una pizza XL", "la camiseta talla XL"
         if i > 0 and _name(i - 1, scene):
             return None  # a king or a sequel: "Louis XIV", "Felipe II", "Rocky IV"
         if i > 1 and _sequel_list(i, scene):
@@ -4550,6 +4594,15 @@ def _harmless(
         return "a mark at school"  # "ha sacado un 9 en inglés", "15 en anglais"
     if b1 in roles.ARTICLES and b2 in roles.LABELS and b2 not in ("day", "tag", "jour", "dia"):
         return "a label or a version"  # "mi bus, el 27"
+    if (
+        b1 in LABEL_COPULAS
+        and (
+            b2 in PLACE_LABELS
+            or (b2 in ("number", "nummer", "numero", "nr") and len(prev) > 2 and prev[2] in ADDRESS_NOUNS)
+        )
+        and not scene.pile_named
+    ):
+        return "a label or a version"  # "Hausnummer ist 17", "my room number is 17", "the gate is 12"
     # Money and decimals: "€12.99", "14,95", "47 €", "15 balles".
     if before_tok in roles.CURRENCY or after_tok in roles.CURRENCY or a1 in roles.MONEY_WORDS:
         return "money"
@@ -4855,15 +4908,22 @@ def _harmless(
     ) and value <= 12:  # "entre nosotros: sesenta y ocho" is no table of 68
         return "a player count"
     accented = n.first > 0 and toks[n.first - 1].text == "à"
+    pile_at = b2 in ("est", "esta") and bool(set(prev[2:5]) & roles.PILE)  # "la pile 1 est à 8": its top
     if (
         b1 == "a"
         and (b2 in ("partie", "de", "jouer", "joue", "partida", "jugar", "juego", "jugamos") or accented)
         and value <= 8
+        and not pile_at
     ):
         return "a player count"
     if b1 in ("we", "were", "we're") or (b2 == "we" and b1 in ("are", "re")):
         return "a player count"
-    if b1 in ("a", "à", "zu", "with") and value <= 8 and any(w.startswith(PLAY_STEMS) for w in nxt[:3]):
+    if (
+        b1 in ("a", "à", "zu", "with")
+        and value <= 8
+        and not pile_at
+        and any(w.startswith(PLAY_STEMS) for w in nxt[:3])
+    ):
         return "a player count"  # "a tres se juega mejor", "à quatre on joue mieux"
     if (b1 == "a" and b2 == "de") or (b1 in ("los", "tous") and a1 in ("solos", "les")):
         return "a player count"
@@ -4979,6 +5039,7 @@ def _harmless(
         small
         and b1 in ("my", "meine", "mes", "mis")
         and a1 not in SINGULAR_VERBS
+        and a1 not in SINGULAR_MODALS
         and b2 not in PLAY_VERBS
         and (a1 not in ("there", "da", "la", "alli", "now", "jetzt"))
         and not (a1 in roles.ON_PILE and a2 in roles.PILE)  # "darf ich meine 5 auf Stapel 1 legen": a card
@@ -5025,6 +5086,13 @@ def _harmless(
         and b1 not in roles.CARD_NOUNS  # "j'ai la carte 4 mais c pas ouf"
         and b2 not in POSSESSIVES  # "mon petit 2 attend sagement son tour"
         and not (b1 == "like" and b2 in roles.HAVE)
+        # "9 und 4 hab ich": a second number held, not "for"
+        and not (
+            b1 in AND_OR
+            and b2.isdigit()
+            and (set(prev[2:4]) | set(nxt[:3])) & HAVE_OR_PLAY
+            and not any(toks[k].text in ",;." for k in range(max(0, n.first - 5), n.first))
+        )
     ):
         return "slang, not a number"
     if digits and b1 in ("koi", "quoi"):
@@ -5545,8 +5613,23 @@ CLOCK_WORDS = (
     | frozenset("meet start stop leave see back bed sleep quit done".split())
 )
 NUMBER_LABELS = frozenset("nummer numero nr".split())
+LABEL_COPULAS = frozenset("is ist est es was war".split())
+# Places one is sent to by their number, named before "is": "Hausnummer ist 17", "the gate is 12".
+PLACE_LABELS = frozenset(
+    "hausnummer hausnr zimmernummer room zimmer salle habitacion chambre gate gleis platform quai anden "
+    "terminal seat sitz flight vol".split()
+)
+ADDRESS_NOUNS = frozenset(
+    "house haus casa maison room zimmer door tuer puerta porte apartment wohnung".split()
+)
 WHO = frozenset("who wer qui quien alguien anyone jemand quelqu qqn".split())
 POSSESSIVES = frozenset("my mine your meine meinen mein deine dein mon ma ton ta mi tu".split())
+AND_OR = frozenset("and und et y or oder ou o".split())
+
+# Verbs of one subject after "my 2": one card, not two ("meine 2 muss auf Stapel 1").
+SINGULAR_MODALS = frozenset(
+    "has needs wants muss kann soll darf moechte doit peut veut debe tiene puede quiere".split()
+)
 SINGULAR_VERBS = frozenset("goes fits is passt geht ist va rentre est cabe entra es va".split())
 DEMONSTRATIVES = frozenset("ce cette this that dieser diese diesen ese esa este esta".split())
 ON_WORDS = frozenset("on auf sur en onto for fuer pour para".split())
@@ -6041,6 +6124,17 @@ YEARS = frozenset(
 )
 
 
+# Verbs of a sentence set in an era that opens it: "in the nineties this game would've been a hit".
+ERA_CLAUSE_VERBS = frozenset(
+    "would wouldve was were used could waere waeren wuerde war waren haette etait etaient aurait serait "
+    "era eran fue fueron habria seria".split()
+)
+# The subject of such a sentence: a thing or people of the time, not "it" (a card: "in the forties it
+# would fit").
+ERA_SUBJECTS = frozenset(
+    "this that these those everyone everybody people nobody we they games music kids die das alle man "
+    "wir on tout tous les todo todos la el los".split()
+)
 # Verbs that make a decade the subject of a sentence about an era: "the nineties had", "los
 # noventa fueron", "die 80er waren".
 ERA_VERBS = frozenset(
@@ -6104,6 +6198,17 @@ def _decade_role(n: Num, prev: list[str], nxt: list[str], scene: Scene) -> str |
         return "a duration"  # "dans une quinzaine je serai plus dispo": a fortnight
     if set(prev[:5]) & roles.PEOPLE:
         return "an age"  # "mein Onkel ist in den Fünfzigern", "my aunt is in her fifties"
+    if (
+        n.first <= 3
+        and bare[:2] in (["the", "in"], ["den", "in"], ["los", "en"], ["les", "dans"], ["annees", "les"])
+        and nxt[:1]
+        and nxt[0] in ERA_SUBJECTS
+        and not scene.wordset & CARD_OR_PILE
+        and set(nxt[1:6]) & ERA_CLAUSE_VERBS
+        # "I have one", not "would have been"
+        and not any(w in roles.HAVE and nxt[k - 1 : k] != ["would"] for k, w in enumerate(nxt[:6]))
+    ):
+        return "a decade of years"  # "in the nineties this game would've been a hit"
     if (
         scene.wordset & ERA_CUES
         or _perfect_tense(scene)
@@ -6785,10 +6890,16 @@ def _multiplier(b1: str, b2: str, b3: str, first: int, b4: str = "") -> tuple[fl
         times = _unit_value(b2)  # "tres veces once", "sept fois huit", "4 times 12"
         if times:
             return times, first - 2
+    if b1 in BY_WORDS and (b2.startswith("multipl") or b3.startswith("multipl")):
+        # "neuf multiplié par neuf", "multiply 7 by 9", "siete multiplicado por nueve"
+        times = _unit_value(b3 if b2.startswith("multipl") else b2)
+        if times:
+            return times, first - 3
     return 0, first
 
 
 TIMES_WORDS = frozenset("veces fois times mal".split())
+BY_WORDS = frozenset("by par por mit".split())
 DOUBLE_DIGIT = frozenset("double doble doppel".split())
 QUARTERS = frozenset("quarters quarter cuartos quarts viertel".split())
 QUARTER = ("quarter", "cuarto", "quart", "viertel")

@@ -44,7 +44,9 @@ UNITS = _set(
     # measures: "55 Zoll", "200 g de farine", "50 cl de lait", "40 longueurs", "20 Bahnen"
     "zoll inch inches pouce pouces pulgada pulgadas g gr gramm gramme grammes gramos cl ml dl liter "
     "litre litres litro litros mm meter metre metres metro metros laps lengths bahnen longueurs largos "
-    "tonnen tonnes tons toneladas"
+    "tonnen tonnes tons toneladas "
+    # rates: "73 wpm", "a song at 120 bpm"
+    "wpm bpm rpm"
 )
 # Years of age, and the slang of each language for them: "à 60 balais", "mit 60 Lenzen", "40 tacos",
 # "quince abriles".
@@ -152,7 +154,9 @@ LABELS = _set(
     "windows win patch build nivel niveau stufe "
     # numbered parts of a course or a project: "Lektion 12", "sprint 12", "tema 9", "exercice 14"
     "lesson lektion lecon leccion unit unite einheit unidad tema module modul modulo sprint milestone "
-    "exercise exercice ejercicio uebung aufgabe task ticket issue ausgabe numero"
+    "exercise exercice ejercicio uebung aufgabe task ticket issue ausgabe numero "
+    # parts of a text: "section 2.1 of the rules", "Abschnitt 3.2"
+    "section abschnitt seccion paragraph paragraphe absatz paragrafo article articulo artikel"
 )
 # Words of software: a number written with a dot beside one is a version ("la app va por la 3.2").
 SOFTWARE = _set(
@@ -223,7 +227,7 @@ IDIOMS = re.compile(
     r"son\s+trente.et.un|trente-six\s+chandelles|trente.sixieme\s+dessous|trente.six\s+fois|en\s+quatre|quatre\s+cents\s+coups|"
     r"quatre\s+epingles|septieme\s+ciel|douze\s+travaux|12\s+travaux|cinquieme\s+element|"
     r"deux\s+temps\s+trois\s+mouvements|tous\s+les\s+deux|toutes\s+les\s+deux|entre\s+quatre\s+yeux|"
-    r"quoi\s+de\s+neuf|tout\s+neuf|rien\s+de\s+neuf|quelque\s+chose\s+de\s+neuf|remise?s?\s+a\s+neuf|flambant\s+neuf|"
+    r"quoi\s+de\s+neuf|tout\s+neuf|(?:c\W?\s*est|cest)\s+neuf\s+comme|rien\s+de\s+neuf|quelque\s+chose\s+de\s+neuf|remise?s?\s+a\s+neuf|flambant\s+neuf|"
     r"(?:tres|cuatro)\s+en\s+raya|puissance\s+(?:4|quatre)|vier\s+gewinnt|connect\s+(?:4|four)|"
     r"(?:sechste|siebte)[nr]?\s+sinn|sixth\s+sense|sixieme\s+sens|(?:sexto|septimo)\s+sentido|"
     r"(?:douze|12)\s+hommes\s+en\s+colere|(?:twelve|12)\s+angry\s+men|(?:doce|12)\s+hombres\s+sin\s+piedad|"

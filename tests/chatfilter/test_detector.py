@@ -108,6 +108,10 @@ def test_numbers_are_read_with_their_spans(message: str, expected: list[tuple[in
         ("100 minus 53", 47),
         ("五十六", 56),  # Chinese and Japanese numerals
         ("j'ai 四七", 47),
+        ("my card is the roman numeral XLVII", 47),
+        ("hab die neun zehn, passt die?", 19),  # a teen cut by a space
+        ("sieben multipliziert mit neun, mehr sag ich nicht", 63),
+        ("si tu multiplies six par neuf, c'est ma carte", 54),
     ],
 )
 def test_disguises_are_seen_through_and_rated_high(message: str, value: int) -> None:
