@@ -8,9 +8,9 @@ Both read the words around each number (`role_features`) and three features of t
 verdicts of the development rounds r4h..r27h, r38 to r43, r45 to r50, r52 to r54, r56 to r58, r60
 to r62, r64 to r69, r71 to r73, r75 to r77, r79 to r81, r83 to r85, r87 to r89, r91 to r93, r95 to r97,
 r99 to r101, r103 to r105, r107 to r109, r111 to r113, r115 to r117, r119 to r121, r123 to r125,
-r127 to r129, r131 and r132 (r99 to r109 and r115 to r117 written without any number), as the rules
-were before each round was tuned on; bench/train_override.py rebuilds override.json, which is loaded
-once, at import. A missing or unreadable model file turns the stage off (a warning in the log;
+r127 to r129, r131 to r142, r145 and r146 (r99 to r109 and r115 to r117 written without any number),
+as the rules were before each round was tuned on; bench/train_override.py rebuilds override.json, which
+is loaded once, at import. A missing or unreadable model file turns the stage off (a warning in the log;
 check() then gives the rules' verdict alone): the keeper, and the bot, still start. Pure Python;
 knows nothing of Discord.
 """
