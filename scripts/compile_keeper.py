@@ -1,12 +1,13 @@
-"""Compile the chat keeper's rules (bot/chatfilter/detector.py) with mypyc, into build/keeper/.
+"""Compile the chat keeper (its rules, learned stage and word readers) with mypyc, into build/keeper/.
 
     python scripts/compile_keeper.py            # build if the sources changed since the last build
     python scripts/compile_keeper.py --strict   # fail (exit 1) when it cannot build
 
-The compiled module is the same Python source turned into a C extension: the verdicts do not change
-(tests/chatfilter/test_compiled.py holds both to the same verdicts), the rules run about a third
-faster. `make setup`, `make run`, `make test` and `make bench` call this; it does nothing when the
-build is current (about a minute on two cores otherwise). Without a C compiler or mypy it says so and
+The compiled modules (bot/chatfilter/compiled.py's MODULES) are the same Python source turned into C
+extensions: the verdicts do not change (tests/chatfilter/test_compiled.py holds both to the same
+verdicts), the keeper runs about a third faster. `make setup`, `make run`, `make test` and `make bench`
+call this; it does nothing when the build is current (about a minute and a half on two cores
+otherwise). Without a C compiler or mypy it says so and
 leaves the keeper as plain Python, which bot/chatfilter/__init__.py then imports.
 """
 
@@ -61,9 +62,10 @@ def _build(strict: bool) -> int:
         os.chdir(ROOT)  # mypy finds the package `bot` from here
         try:
             modules = mypycify(
-                ["bot/chatfilter/detector.py", "--ignore-missing-imports"],
+                [f"bot/chatfilter/{name}.py" for name in compiled.MODULES] + ["--ignore-missing-imports"],
                 opt_level="3",
                 target_dir=str(work / "c"),
+                group_name=compiled.GROUP,  # the shared library goes into the package, beside the modules
             )
             setup(
                 name="deckhand-keeper",
@@ -83,8 +85,9 @@ def _build(strict: bool) -> int:
         finally:
             os.chdir(here)
         built = sorted((work / "lib" / "bot" / "chatfilter").glob("*.so"))
-        if not any(p.name.startswith("detector.") for p in built):
-            print("chat keeper: mypyc made no detector module; the rules run as plain Python, slower")
+        made = {p.name.split(".")[0] for p in built}
+        if not made >= {*compiled.MODULES, compiled.SHARED}:
+            print(f"chat keeper: mypyc made only {sorted(made)}; the rules run as plain Python, slower")
             return 1 if strict else 0
         if compiled.source_digest() != digest:
             print("chat keeper: the sources changed while compiling; run it again")

@@ -1,7 +1,8 @@
 """The chat rule keeper: finds card numbers shared in chat. Pure Python; knows nothing of Discord.
 
-detector.py is imported compiled (bot/chatfilter/compiled.py) when a build made from these sources
-exists, else as plain Python: the verdicts are the same, only the speed differs.
+The rules, the learned stage and their word readers are imported compiled (bot/chatfilter/compiled.py)
+when a build made from these sources exists, else as plain Python: the verdicts are the same, only the
+speed differs.
 """
 
 import logging
@@ -15,8 +16,8 @@ if _compiled.wanted() and (_build := _compiled.current_build()) is not None:
         from bot.chatfilter import detector as _detector
     except ImportError as _exc:  # a damaged build (a module missing or unreadable): the plain source
         __path__.remove(str(_build))
-        for _name in ("bot.chatfilter.detector", "bot.chatfilter.detector__mypyc"):
-            sys.modules.pop(_name, None)
+        for _name in (*_compiled.MODULES, _compiled.SHARED):
+            sys.modules.pop(f"bot.chatfilter.{_name}", None)
         logging.getLogger(__name__).warning(
             "chat keeper: the compiled rules in %s cannot be loaded (%s); running the plain source",
             _build,

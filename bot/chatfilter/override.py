@@ -25,12 +25,15 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from bot.chatfilter.compiled import PACKAGE
 from bot.chatfilter.lexicon import LANGUAGES, fold
 from bot.chatfilter.words import read_word
 
 log = logging.getLogger(__name__)
 
-MODEL_PATH = Path(__file__).with_name("override.json")
+# Beside the sources, found through compiled.py (always plain Python): compiled, this module's __file__
+# names a place inside the build.
+MODEL_PATH = PACKAGE / "override.json"
 NUMBER_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
 
 

@@ -169,7 +169,7 @@ def test_a_damaged_build_falls_back_to_the_plain_source(tmp_path: Path) -> None:
     package = tmp_path / "build" / "keeper" / "bot" / "chatfilter"
     package.mkdir(parents=True)
     tag = sysconfig.get_config_var("EXT_SUFFIX")
-    for name in ("detector", "detector__mypyc"):
+    for name in (*compiled.MODULES, compiled.SHARED):
         (package / f"{name}{tag}").write_bytes(b"not a shared object")
     digest = compiled.source_digest(tmp_path / "bot" / "chatfilter")
     (tmp_path / "build" / "keeper" / "DIGEST").write_text(digest + "\n", encoding="ascii")
@@ -192,8 +192,8 @@ def test_a_build_from_other_sources_is_never_used(tmp_path: Path) -> None:
         shutil.copy2(compiled.PACKAGE / name, package / name)
     build = tmp_path / "build"
     (build / "bot" / "chatfilter").mkdir(parents=True)
-    (build / "bot" / "chatfilter" / "detector.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
-    (build / "bot" / "chatfilter" / "detector__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    for name in (*compiled.MODULES, compiled.SHARED):
+        (build / "bot" / "chatfilter" / f"{name}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
     (build / "DIGEST").write_text(compiled.source_digest(package) + "\n", encoding="ascii")
     assert compiled.current_build(build, package) == build / "bot" / "chatfilter"
 
@@ -202,12 +202,15 @@ def test_a_build_from_other_sources_is_never_used(tmp_path: Path) -> None:
     rules.write_text(rules.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     assert compiled.current_build(build, package) is None
 
-    # A build cut short (no DIGEST written) or without one of its two modules is not used either.
+    # A build cut short (no DIGEST written) or without any one of its modules is not used either.
     (build / "DIGEST").write_text(compiled.source_digest(package) + "\n", encoding="ascii")
     assert compiled.current_build(build, package) is not None
-    for name in ("detector__mypyc", "detector"):
-        (build / "bot" / "chatfilter" / f"{name}.cpython-311-x86_64-linux-gnu.so").unlink()
-        assert compiled.current_build(build, package) is None
+    for name in (compiled.SHARED, *compiled.MODULES):
+        module = build / "bot" / "chatfilter" / f"{name}.cpython-311-x86_64-linux-gnu.so"
+        module.unlink()
+        assert compiled.current_build(build, package) is None, name
+        module.write_bytes(b"")
+        assert compiled.current_build(build, package) is not None
     (build / "DIGEST").unlink()
     assert compiled.current_build(build, package) is None
 

@@ -78,7 +78,11 @@ def test_a_rescue_reports_a_well_known_number_named_without_a_frame(
     rules = check_rules(message)
     assert not rules.flag and rules.numbers == ()
     assert [(f.value, message[f.start : f.end]) for f in rules.read] == [(value, said)]
-    monkeypatch.setattr(override, "decide", lambda *args: ("rescue", 0.9))
+    # A stage that finds this message to be card talk: every feature of its words weighs for a flag.
+    # (The stage's model is swapped, not its functions: compiled, the rules call them directly.)
+    weights = {"bias": 0.0, **dict.fromkeys(override.role_features(message), 1.0)}
+    monkeypatch.setattr(override, "RESCUE_MODEL", override.regroup(weights))
+    monkeypatch.setattr(override, "RESCUE_AT_LEAST", 0.5)
     verdict = check(message)
     assert verdict.flag and verdict.severity == "low" and verdict.reason == RESCUED_READ
     assert [(f.value, message[f.start : f.end]) for f in verdict.numbers] == [(value, said)]
