@@ -1017,8 +1017,11 @@ def _adjacent_target(text: str, m: re.Match[str]) -> bool:
         ):  # "my old neighbour", "our next-door one"
             return False  # "my neighbour turned 80 today": a person next door
     tail = TOKEN.findall(text[m.end() :])[:5]
-    if any(w in TARGET_NEAR or w.isdigit() for w in tail):
-        return True
+    if any(
+        w in TARGET_NEAR or (w.isdigit() and not (k + 1 < len(tail) and tail[k + 1] in COUNTED_THINGS))
+        for k, w in enumerate(tail)
+    ):
+        return True  # not "right under 100 points", "just under 100 members": a count of things
     # Straight above or below a pile named just before: "en la pila 3 pego una justo debajo".
     before = TOKEN.findall(text[max(0, m.start() - 40) : m.start()])[-6:]
     return (
@@ -6906,6 +6909,15 @@ QUARTER = ("quarter", "cuarto", "quart", "viertel")
 COUNTED_AFTER_FRACTION = (
     roles.COUNT_NOUNS | roles.PLAYER_NOUNS | roles.PEOPLE | roles.MONEY_WORDS | MONEY | FAMILY_PLURALS
 )
+# Things counted after a number, not a card or a pile: "just under 100 points", "right under 100 members".
+COUNTED_THINGS = (
+    COUNTED_AFTER_FRACTION
+    | roles.UNITS
+    | frozenset(
+        "members mitglieder membres miembros messages nachrichten followers subs subscribers views "
+        "likes".split()
+    )
+) - CARD_OR_PILE
 ONE_ARTICLE = frozenset("a an one un une una ein eine einem einer 1".split())
 THREE = frozenset("three tres trois drei".split())
 HALF_PAST_BEFORE = frozenset("from at by until till around about after before since".split())
