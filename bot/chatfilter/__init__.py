@@ -18,6 +18,7 @@ if _compiled.wanted() and (_build := _compiled.current_build()) is not None:
         __path__.remove(str(_build))
         for _name in (*_compiled.MODULES, _compiled.SHARED):
             sys.modules.pop(f"bot.chatfilter.{_name}", None)
+            globals().pop(_name, None)  # the package's attribute too: "from bot.chatfilter import override"
         logging.getLogger(__name__).warning(
             "chat keeper: the compiled rules in %s cannot be loaded (%s); running the plain source",
             _build,

@@ -6909,13 +6909,14 @@ QUARTER = ("quarter", "cuarto", "quart", "viertel")
 COUNTED_AFTER_FRACTION = (
     roles.COUNT_NOUNS | roles.PLAYER_NOUNS | roles.PEOPLE | roles.MONEY_WORDS | MONEY | FAMILY_PLURALS
 )
-# Things counted after a number, not a card or a pile: "just under 100 points", "right under 100 members".
+# Things counted after a number, not a card or a pile: "just under 100 points", "right under 100 members"
+# (units, money and counts of a server or a score; not people or games: "the one right above 45 guys").
 COUNTED_THINGS = (
-    COUNTED_AFTER_FRACTION
-    | roles.UNITS
+    roles.UNITS
+    | roles.MONEY_WORDS
     | frozenset(
-        "members mitglieder membres miembros messages nachrichten followers subs subscribers views "
-        "likes".split()
+        "points pts punkte puntos members mitglieder membres miembros messages nachrichten followers "
+        "abonnenten subs subscribers views likes".split()
     )
 ) - CARD_OR_PILE
 ONE_ARTICLE = frozenset("a an one un une una ein eine einem einer 1".split())

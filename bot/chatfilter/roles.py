@@ -775,7 +775,9 @@ EXTREME_CARD = re.compile(
 # nicht"), or the card that ends a perfect pile ("la última en una pila de bajar perfecta"), or the
 # one just under a hundred. It counts only beside a word of holding or of one's own card.
 _SUPERLATIVE = (
-    r"(?:highest|lowest|smallest|biggest|largest|(?:aller)?(?:hoechste|niedrigste|kleinste|groesste|tiefste)\w*|"
+    # "allerhöchste" as "höchste"; not "(aller)höchstens" (at most) nor "größtenteils" (mostly)
+    r"(?:highest|lowest|smallest|biggest|largest|"
+    r"(?:aller)?(?:hoechste|niedrigste|kleinste|groesste|tiefste)(?!n(?:s|teils)\b)\w*|"
     r"tiefer|hoeher|lower|higher|plus\s+(?:haute|basse|petite|grande|haut|bas|petit|grand)|"
     r"mas\s+(?:alta|baja|alto|bajo|pequena|grande)|plancher|plafond|oberen\s+ende|unteren\s+ende|"
     r"top\s+end|bottom\s+end|extremo|plus\s+(?:grosse|gros)|"
@@ -795,9 +797,10 @@ WHOLE_RANGE_END = re.compile(
     rf"streak|record|rekord|chance|chances|level|niveau|nivel))(?:\W+\w+){{0,6}}?\W+{_WHOLE_RANGE}\b|"
     r"\b(?:ultima|last|letzte|derniere|remata|rematar|cierra|closes|finishes|schliesst|termine)\b"
     r"(?:\W+\w+){0,5}?\W+(?:perfecta|perfect|perfekte[nr]?|parfaite)\b|"
-    r"\b(?:just|right|juste|justo|knapp|gerade|kurz)\s+(?:under|below|sous|en\s+dessous\s+de|"
+    r"\b(?:just|juste|justo|knapp|gerade)\s+(?:under|below|sous|en\s+dessous\s+de|"
     r"por\s+debajo\s+de|bajo|unter)\s+(?:a\s+|the\s+|la\s+|el\s+|der\s+)?(?:hundred|100|centaine|cien|centena|"
-    r"hundert)\b"
+    # a hundred of nothing named: not "just under a hundred followers", "knapp unter 100 km/h"
+    r"hundert)\b(?!\s*[a-z0-9/])"
 )
 # Words without which WHOLE_RANGE_END cannot match (its scopes, "perfect", a hundred).
 WHOLE_RANGE_WORDS = _set(
@@ -807,13 +810,13 @@ WHOLE_RANGE_WORDS = _set(
 )
 # The end of the range a superlative names: the lowest card is 2, the highest 99.
 RANGE_LOW = re.compile(
-    r"\b(?:lowest|smallest|(?:aller)?(?:niedrigste|kleinste|tiefste)\w*|tiefer|lower|plus\s+(?:basse|petite|bas|petit)|"
+    r"\b(?:lowest|smallest|(?:aller)?(?:niedrigste|kleinste|tiefste)(?!n(?:s|teils)\b)\w*|tiefer|lower|plus\s+(?:basse|petite|bas|petit)|"
     r"mas\s+(?:baja|bajo|pequena)|plancher|unteren\s+ende|bottom\s+end|minimum|minimo)\b"
 )
 RANGE_HIGH = re.compile(
-    r"\b(?:highest|biggest|largest|(?:aller)?(?:hoechste|groesste)\w*|hoeher|higher|plus\s+(?:haute|grande|haut|grand)|"
+    r"\b(?:highest|biggest|largest|(?:aller)?(?:hoechste|groesste)(?!n(?:s|teils)\b)\w*|hoeher|higher|plus\s+(?:haute|grande|haut|grand)|"
     r"mas\s+(?:alta|alto|grande)|plafond|oberen\s+ende|top\s+end|plus\s+(?:grosse|gros)|maximum|maximo)\b|"
-    r"\b(?:just|right|juste|justo|knapp|gerade|kurz)\s+(?:under|below|sous|en\s+dessous|por\s+debajo|bajo|unter)\b"
+    r"\b(?:just|juste|justo|knapp|gerade)\s+(?:under|below|sous|en\s+dessous|por\s+debajo|bajo|unter)\b"
 )
 HOLDING = re.compile(
     r"\b(?:i|ich|je|yo)\b|\b(?:have|got|hold|holding|mine|my|hab|habe|halte|meine|meiner|j'?ai|tiens|"
