@@ -226,8 +226,7 @@ ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 # Words that say the letters after them are a Roman numeral ("the roman numeral XXIV"): no name
 # or film title then. Not "roman" (French for a novel: "le roman XV") nor "Romanos" (an emperor).
 ROMAN_CUES = frozenset("numeral numerals romain romains roemisch roemische roemischen roemischer".split())
-# "XL" as a size: after a word for size, or before a thing sold in sizes.
-SIZE_WORDS = frozenset("size groesse gr taille talla".split())
+# "XL" as a size: after a word for size (SIZE_WORDS, below), or beside a thing sold in sizes.
 DENIALS = frozenset("not dont don nicht kein keine pas ne no ni".split())
 SIZED_THINGS = frozenset(
     "hoodie hoodies shirt shirts tshirt tee sweater sweatshirt pullover pulli jacket jacke veste chaqueta "
