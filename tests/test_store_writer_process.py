@@ -28,6 +28,11 @@ def _insert(n: int, conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO t VALUES (?)", (n,))
 
 
+def _slow_insert(n: int, conn: sqlite3.Connection) -> None:
+    time.sleep(0.6)
+    conn.execute("INSERT INTO t VALUES (?)", (n,))
+
+
 def _lose_the_next_answer(conn: sqlite3.Connection) -> None:
     """The writer's process dies after this batch's COMMIT, before its answer is sent."""
     from bot.store import writer
@@ -294,6 +299,52 @@ async def test_a_writer_that_stops_answering_is_replaced_and_nothing_is_lost(scr
     assert results == [None, None]
     assert store._writer.pid != stuck and not alive(stuck)
     assert await rows(store) == [1, 2]
+
+
+async def test_a_writer_that_stops_answering_after_a_busy_spell_is_replaced_in_time(scratch, monkeypatch):
+    """One timer watches every batch in turn. After a spell of answered batches longer than
+    ANSWER_TIMEOUT (its timer fires meanwhile, and looks again for the batch then in flight), a
+    writer that stops answering is still replaced, and nothing is lost; a batch that took a while
+    but was answered is never counted as lost."""
+    from bot.store import writer
+
+    monkeypatch.setattr(writer, "ANSWER_TIMEOUT", 0.5)
+    store = scratch
+    first = store._writer.pid
+    n = 0
+    started = time.monotonic()
+    while time.monotonic() - started < 1.2:
+        n += 1
+        await store.run(partial(_insert, n))
+        await asyncio.sleep(0.01)
+    assert store._writer.pid == first, "a writer that answers is kept"
+    os.kill(first, signal.SIGSTOP)
+    async with asyncio.timeout(30):
+        results = await asyncio.gather(
+            store.run(partial(_insert, n + 1)), store.run(partial(_insert, n + 2)), return_exceptions=True
+        )
+    assert results == [None, None]
+    assert store._writer.pid != first and not alive(first)
+    assert await rows(store) == list(range(1, n + 3))
+
+
+async def test_a_jump_of_the_loops_clock_does_not_make_a_healthy_writer_look_stuck(scratch, monkeypatch):
+    """The watch on the writer's answers measures real time. A loop whose clock jumps ahead (a
+    simulated Discord's time travel) fires its timer at once; the batch then in flight was sent a
+    moment ago, and its writer is kept."""
+    store = scratch
+    first = store._writer.pid
+    await store.run(partial(_insert, 1))  # the watch's timer is armed, thirty seconds ahead
+    slow = asyncio.ensure_future(store.run(partial(_slow_insert, 2)))
+    await asyncio.sleep(0.2)  # its batch is in flight
+    loop = asyncio.get_running_loop()
+    clock = loop.time
+    monkeypatch.setattr(loop, "time", lambda: clock() + 3600)
+    assert await slow is None
+    results = await asyncio.gather(*(store.run(partial(_insert, n)) for n in range(3, 40)))
+    assert results == [None] * 37
+    assert store._writer.pid == first and alive(first)
+    assert await rows(store) == list(range(1, 40))
 
 
 async def test_another_process_holding_the_write_lock_fails_the_batch_and_the_store_goes_on(scratch):

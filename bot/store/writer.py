@@ -30,6 +30,7 @@ import signal
 import sqlite3
 import struct
 import sys
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, BinaryIO, Protocol, TypeVar
@@ -358,6 +359,12 @@ class Writer:
         self._queue: deque[tuple[Unit, asyncio.Future[Any]]] = deque()
         self._flush: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        # The batch awaiting its answer (its process, when it was sent), and the one timer that
+        # watches every batch in turn (see _answered).
+        self._sent: tuple[asyncio.subprocess.Process, float] | None = None
+        self._watch: asyncio.TimerHandle | None = None
+        self._watch_due = 0.0  # when the watch's timer fires, on the real clock
+        self._hung: asyncio.subprocess.Process | None = None
 
     @property
     def pid(self) -> int | None:
@@ -447,6 +454,9 @@ class Writer:
         if self._flush is not None:
             await asyncio.gather(self._flush, return_exceptions=True)
             self._flush = None
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
         fail_all(self._queue, "the store is closed")
         if self._proc is not None:
             proc, self._proc = self._proc, None
@@ -495,7 +505,7 @@ class Writer:
             if self._proc is None:  # the last one could not be started again: try once more
                 self._proc = await self._spawn()
             _write(self._proc, data)
-            outcomes: list[Outcome] = await _answer(self._proc, ANSWER_TIMEOUT)
+            outcomes: list[Outcome] = await self._answered(self._proc)
         except (_Lost, StoreError) as exc:
             kept = await self._recover(token, count, exc)
             if kept is not None:
@@ -517,6 +527,58 @@ class Writer:
         if len(outcomes) != count:
             return [(False, StoreError("the writer's answer does not fit its batch"))] * count
         return outcomes
+
+    async def _answered(self, proc: asyncio.subprocess.Process) -> Any:
+        """The answer to the batch just sent. A writer that gives none in ANSWER_TIMEOUT seconds is
+        killed, so that the read ends and the batch is recovered like any other lost one.
+
+        One timer watches every batch in turn, rather than a timer per batch: at a thousand
+        batches a second, a timer each would be a thousand timers made and cancelled a second,
+        and, until the loop sweeps them, as many dead ones kept in its queue of timers.
+
+        The wait is measured on the real clock, not the loop's: what it guards against is a disk
+        or a process stalled in the real world, and a loop whose clock jumps (a test's time
+        travel) must not make a batch sent a moment ago look thirty seconds old."""
+        loop = self._loop
+        assert loop is not None
+        now = time.monotonic()
+        self._sent = (proc, now)
+        if self._watch is None or self._watch_due > now + ANSWER_TIMEOUT:  # (a longer timeout before)
+            if self._watch is not None:
+                self._watch.cancel()
+            self._arm(now + ANSWER_TIMEOUT, ANSWER_TIMEOUT)
+        try:
+            return await _answer(proc, None)
+        except _Lost:
+            if self._hung is proc:
+                raise _Lost(f"no answer in {ANSWER_TIMEOUT:g} s") from None
+            raise
+        finally:
+            self._sent = None
+
+    def _arm(self, due: float, delay: float) -> None:
+        assert self._loop is not None
+        self._watch_due = due
+        self._watch = self._loop.call_later(delay, self._check_answer)
+
+    def _check_answer(self) -> None:
+        """The watch's timer: kill a writer whose batch has waited ANSWER_TIMEOUT seconds, or look
+        again when the batch in flight will have; with none in flight, the next batch arms it."""
+        self._watch = None
+        if self._sent is None or self._loop is None:
+            return
+        proc, sent_at = self._sent
+        due = sent_at + ANSWER_TIMEOUT
+        left = due - time.monotonic()
+        if left > 0:
+            # Not before a tenth of the timeout: a loop clock that runs ahead of the real one
+            # (time travel) then fires it a bounded number of times.
+            self._arm(due, max(left, ANSWER_TIMEOUT / 10))
+            return
+        log.error("the store's writer gave no answer in %g s; killing it", ANSWER_TIMEOUT)
+        self._hung = proc
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
 
     async def _recover(self, token: int, count: int, why: Exception) -> list[Outcome] | None:
         """The writer's process went away with a batch in flight (or could not be started): start
@@ -576,7 +638,7 @@ def _write(proc: asyncio.subprocess.Process, data: bytes) -> None:
         raise _Lost(str(exc)) from exc
 
 
-async def _answer(proc: asyncio.subprocess.Process, timeout: float) -> Any:
+async def _answer(proc: asyncio.subprocess.Process, timeout: float | None) -> Any:
     stdout = proc.stdout
     assert stdout is not None
     try:
