@@ -30,6 +30,7 @@ import signal
 import sqlite3
 import struct
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -362,9 +363,8 @@ class Writer:
         # The batch awaiting its answer (its process, when it was sent), and the one timer that
         # watches every batch in turn (see _answered).
         self._sent: tuple[asyncio.subprocess.Process, float] | None = None
-        self._watch: asyncio.TimerHandle | None = None
-        self._watch_due = 0.0  # when the watch's timer fires, on the real clock
         self._hung: asyncio.subprocess.Process | None = None
+        self._unwatched = threading.Event()  # set: the watch's thread stops
 
     @property
     def pid(self) -> int | None:
@@ -375,6 +375,7 @@ class Writer:
         self._loop = asyncio.get_running_loop()
         self._proc = await self._spawn()
         self._open = True
+        threading.Thread(target=self._watching, name="store-writer-watch", daemon=True).start()
 
     async def _spawn(self) -> asyncio.subprocess.Process:
         env = dict(os.environ)
@@ -454,9 +455,7 @@ class Writer:
         if self._flush is not None:
             await asyncio.gather(self._flush, return_exceptions=True)
             self._flush = None
-        if self._watch is not None:
-            self._watch.cancel()
-            self._watch = None
+        self._unwatched.set()
         fail_all(self._queue, "the store is closed")
         if self._proc is not None:
             proc, self._proc = self._proc, None
@@ -530,23 +529,9 @@ class Writer:
 
     async def _answered(self, proc: asyncio.subprocess.Process) -> Any:
         """The answer to the batch just sent. A writer that gives none in ANSWER_TIMEOUT seconds is
-        killed, so that the read ends and the batch is recovered like any other lost one.
-
-        One timer watches every batch in turn, rather than a timer per batch: at a thousand
-        batches a second, a timer each would be a thousand timers made and cancelled a second,
-        and, until the loop sweeps them, as many dead ones kept in its queue of timers.
-
-        The wait is measured on the real clock, not the loop's: what it guards against is a disk
-        or a process stalled in the real world, and a loop whose clock jumps (a test's time
-        travel) must not make a batch sent a moment ago look thirty seconds old."""
-        loop = self._loop
-        assert loop is not None
-        now = time.monotonic()
-        self._sent = (proc, now)
-        if self._watch is None or self._watch_due > now + ANSWER_TIMEOUT:  # (a longer timeout before)
-            if self._watch is not None:
-                self._watch.cancel()
-            self._arm(now + ANSWER_TIMEOUT, ANSWER_TIMEOUT)
+        killed by the watch (see _watching), so that the read ends and the batch is recovered like
+        any other lost one."""
+        self._sent = (proc, time.perf_counter())
         try:
             return await _answer(proc, None)
         except _Lost:
@@ -556,29 +541,30 @@ class Writer:
         finally:
             self._sent = None
 
-    def _arm(self, due: float, delay: float) -> None:
-        assert self._loop is not None
-        self._watch_due = due
-        self._watch = self._loop.call_later(delay, self._check_answer)
+    def _watching(self) -> None:
+        """The watch, in a thread of its own: every second (or tenth of ANSWER_TIMEOUT), it looks at
+        the batch in flight, and kills a writer that has kept one waiting ANSWER_TIMEOUT seconds.
 
-    def _check_answer(self) -> None:
-        """The watch's timer: kill a writer whose batch has waited ANSWER_TIMEOUT seconds, or look
-        again when the batch in flight will have; with none in flight, the next batch arms it."""
-        self._watch = None
-        if self._sent is None or self._loop is None:
-            return
-        proc, sent_at = self._sent
-        due = sent_at + ANSWER_TIMEOUT
-        left = due - time.monotonic()
-        if left > 0:
-            # Not before a tenth of the timeout: a loop clock that runs ahead of the real one
-            # (time travel) then fires it a bounded number of times.
-            self._arm(due, max(left, ANSWER_TIMEOUT / 10))
-            return
-        log.error("the store's writer gave no answer in %g s; killing it", ANSWER_TIMEOUT)
-        self._hung = proc
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
+        Not a timer per batch: at a thousand batches a second, that is a thousand timers made and
+        cancelled a second, and, until the loop sweeps them, as many dead ones in its queue of
+        timers (a simulated Discord keeps each for its whole 30 s, and scans them all whenever it
+        checks whether the bot is idle). Not one timer of the loop kept armed either: that is work
+        the loop always has, and a simulated Discord moves its clock thirty seconds on to run it.
+        The wait is measured on the real clock, which is what a stalled disk or process stalls:
+        `perf_counter`, which a simulated Discord leaves alone (it moves `time.monotonic` with its
+        own clock, which a test may move an hour on in one step)."""
+        while not self._unwatched.wait(min(1.0, ANSWER_TIMEOUT / 10)):
+            sent = self._sent
+            if sent is None:
+                continue
+            proc, sent_at = sent
+            if self._hung is proc or proc.returncode is not None:
+                continue
+            if time.perf_counter() - sent_at >= ANSWER_TIMEOUT:
+                self._hung = proc
+                log.error("the store's writer gave no answer in %g s; killing it", ANSWER_TIMEOUT)
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(proc.pid, signal.SIGKILL)
 
     async def _recover(self, token: int, count: int, why: Exception) -> list[Outcome] | None:
         """The writer's process went away with a batch in flight (or could not be started): start
