@@ -23,6 +23,7 @@ from bot import daily as daily_deals
 from bot import i18n
 from bot.ai import DEFAULT_LEVEL
 from bot.catalog import GAMES
+from bot.deadlines import Deadlines
 from bot.games import thegame
 from bot.i18n import N_, _, ngettext, using
 from bot.store.base import StoreError
@@ -111,17 +112,46 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T]) -> T:
-    """Await the work of a click; if it is not done by ANSWER_DEADLINE, tell Discord the answer is
-    coming (a deferred update), so that the click does not fail when the store is slow."""
+DEFERRAL = "deckhand_deferral"  # in an interaction's extras: its deferred answer on its way
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferrals: Deadlines) -> T:
+    """Await the work of a click; if it is not done by ANSWER_DEADLINE (the delay of
+    `deferrals`), tell Discord the answer is coming (a deferred update), so that the click does
+    not fail when the store is slow. The work runs as a task of its own and is shielded: if the
+    click's task is cancelled (a shutdown), an action handed to the store still completes, and
+    the table keeps matching its log."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ANSWER_DEADLINE)
-    if not done and not interaction.response.is_done():
-        try:
-            await interaction.response.defer()
-        except DISCORD_FAULTS as exc:
-            log.warning("could not defer the answer to a click: %r", exc)
-    return await task
+    late = deferrals.add(functools.partial(_defer_late, interaction, task))
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(_consume)
+        raise
+    finally:
+        late.cancel()
+        deferral = interaction.extras.pop(DEFERRAL, None)
+        if deferral is not None:
+            await deferral  # the answer goes after Discord has taken the deferral
+
+
+def _defer_late(interaction: discord.Interaction, task: asyncio.Future[Any]) -> None:
+    if task.done() or interaction.response.is_done():
+        return
+    interaction.extras[DEFERRAL] = asyncio.ensure_future(_defer(interaction))
+
+
+async def _defer(interaction: discord.Interaction) -> None:
+    try:
+        await interaction.response.defer()
+    except DISCORD_FAULTS as exc:
+        log.warning("could not defer the answer to a click: %r", exc)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    """A finished task nobody awaits any more: its error is logged, not left unretrieved."""
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a click's work failed after its click was gone: %r", task.exception())
 
 
 async def redraw(interaction: discord.Interaction, **message: Any) -> None:
@@ -171,6 +201,9 @@ class Tables(commands.Cog):
         self._scroll: dict[int, int] = {}
         self._tasks: set[asyncio.Task] = set()
         self._caught_up = False
+        # The deadlines of every click, each kind on one timer (see bot/deadlines.py).
+        self._deferrals = Deadlines(ANSWER_DEADLINE)
+        self._present_late = Deadlines(PRESENT_AFTER_ANSWER)
         # Each player's open hand per table: the click that last drew it (its token may edit the
         # message for 15 minutes), when, and the language it is in (its owner's, who is not there
         # when it is redrawn). A restart forgets them; the next click draws one again.
@@ -199,6 +232,8 @@ class Tables(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.ticker.cancel()
+        self._deferrals.close()
+        self._present_late.close()
         tasks = [*self._presenters.values(), *self._ai_tasks.values(), *self._tasks]
         for task in tasks:
             task.cancel()
@@ -646,7 +681,9 @@ class Tables(commands.Cog):
         # Actions a seat may take out of turn (The Game's signals) do not depend on what was shown.
         version = None if action["type"] in table.spec.free_actions() else click.version
         outcome = await in_time(
-            interaction, self.tables.act(click.table_id, interaction.user.id, action, version)
+            interaction,
+            self.tables.act(click.table_id, interaction.user.id, action, version),
+            self._deferrals,
         )
         table = outcome.table
         shown = presentation(table.game)
@@ -662,7 +699,7 @@ class Tables(commands.Cog):
             late = True
             present()
 
-        fallback = asyncio.get_running_loop().call_later(PRESENT_AFTER_ANSWER, present_meanwhile)
+        fallback = self._present_late.add(present_meanwhile)
         seat = table.seat_of(interaction.user.id)
         try:
             if on_board or shown.hand is None:
