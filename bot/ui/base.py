@@ -29,7 +29,7 @@ LOST_COLOUR = discord.Colour.dark_red()
 @dataclass
 class Layout:
     """A Components V2 message: one container (its colour down the side) holding text blocks,
-    sections (a text with a button beside it), separators and pictures, then rows of buttons.
+    separators and pictures, then rows of buttons.
 
     Text blocks follow one convention that readers (and tests) rely on: a block whose first line
     is a heading (``### Seats``) is a named part, its name the heading and its value the rest.
@@ -52,10 +52,6 @@ class Layout:
         self.blocks.append(("separator", large))
         return self
 
-    def section(self, text: str, button: TableButton) -> Layout:
-        self.blocks.append(("section", text, button))
-        return self
-
     def gallery(self, url: str, description: str | None = None) -> Layout:
         self.blocks.append(("gallery", url, description))
         return self
@@ -65,7 +61,7 @@ class Layout:
         return self
 
     def build(self, buttons: bool = True) -> discord.ui.LayoutView:
-        """The view to send. Without buttons (a finished game's board) sections keep their text."""
+        """The view to send; without its rows of buttons for a finished game's board."""
         ui = discord.ui
         box = ui.Container(accent_colour=self.colour)
         for kind, *args in self.blocks:
@@ -74,11 +70,6 @@ class Layout:
             elif kind == "separator":
                 spacing = discord.SeparatorSpacing.large if args[0] else discord.SeparatorSpacing.small
                 box.add_item(ui.Separator(spacing=spacing))
-            elif kind == "section":
-                text, button = args
-                box.add_item(
-                    ui.Section(ui.TextDisplay(text), accessory=button) if buttons else ui.TextDisplay(text)
-                )
             elif kind == "gallery":
                 url, description = args
                 box.add_item(ui.MediaGallery(discord.MediaGalleryItem(url, description=description)))

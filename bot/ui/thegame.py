@@ -129,9 +129,17 @@ def card_style(card: int, piles: tuple[int, ...], tops: tuple[int, ...]) -> disc
     return Style.success if best < 0 or best <= CLOSE else Style.primary
 
 
+CARDS_PER_ROW = 5  # Discord's most buttons in a row
+
+
 def hand(table: Table, seat: int, note: str | None = None) -> Message:
-    """The hand as one line per card, its button beside it: where the card fits (its two best
-    places, by how much each skips) or that it fits nowhere now."""
+    """The hand as one line per card (where it fits: its two best places, by how much each skips;
+    or that it fits nowhere now), then the cards as buttons in the same order, coloured by fit.
+
+    Lines and buttons are kept apart, not a button beside each line: that is a third of the
+    components (thirteen for six cards, not twenty-four), so every redraw of a hand (after each
+    play) is smaller to build, to send and for Discord to check, and the hand is shorter on a
+    phone."""
     state = table.state
     assert state is not None
     mine = state.private_view(seat)
@@ -157,20 +165,18 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
             lines.append("-# " + _("Green: a close fit or the trick · blue: a wider gap · grey: no fit"))
         else:
             lines.append(_("None of your cards fits a pile now."))
-    layout = Layout()
-    layout.text("\n".join(lines))
     version = table.version
+    fits = []
+    buttons = []
     for card in mine.hand:
         places = mine.playable.get(card, ())
-        text = (
-            fit_line(card, places, public.piles)
-            if places and not state.is_over
-            else f"**{card}**: " + _("no pile now")
-        )
         if state.is_over:
-            text = f"**{card}**"
-        layout.section(
-            text,
+            fits.append(f"**{card}**")
+        elif places:
+            fits.append(fit_line(card, places, public.piles))
+        else:
+            fits.append(f"**{card}**: " + _("no pile now"))
+        buttons.append(
             TableButton(
                 "card",
                 table.id,
@@ -179,8 +185,11 @@ def hand(table: Table, seat: int, note: str | None = None) -> Message:
                 label=str(card),
                 style=card_style(card, places, public.piles),
                 disabled=state.is_over,
-            ),
+            )
         )
+    layout = Layout().text("\n".join(lines + fits))
+    for start in range(0, len(buttons), CARDS_PER_ROW):
+        layout.row(*buttons[start : start + CARDS_PER_ROW])
     layout.row(
         TableButton(
             "act",

@@ -21,7 +21,8 @@ from tests.e2e.helpers import (
 )
 
 V2 = discord.MessageFlags(components_v2=True).value
-SECTION = 9
+ROW = 1
+TEXT = 10
 
 
 def count(message) -> int:
@@ -55,19 +56,27 @@ async def test_the_board_is_one_layout_with_the_piles_drawn_as_cards_under_their
     assert len(boards(channel)) == 1
 
 
-async def test_the_largest_hand_puts_every_card_beside_its_places_within_discords_limit(simcord_env):
+async def test_the_largest_hand_gives_every_card_its_places_and_its_button_within_discords_limit(simcord_env):
     env = simcord_env
     _, channel, (ann,) = world(env, "ann")
     table = await open_table(env, channel, ann, hand_size=8)
     hand = await show_hand(ann, channel)
     assert hand.flags.value & V2 and count(hand) <= 40
-    sections = [c for c in walk_components(components(hand)) if c.get("type") == SECTION]
     cards = table.state.hands[0]
     assert len(cards) == 8
-    # One section per card: its words start with the card, its button carries it.
-    assert [s["accessory"]["label"] for s in sections] == [str(c) for c in cards]
-    for section, card in zip(sections, cards, strict=True):
-        assert section["components"][0]["content"].startswith(f"**{card}**:")
+    # One line per card, in the hand's order, its words starting with the card...
+    text = "\n".join(c["content"] for c in walk_components(components(hand)) if c.get("type") == TEXT)
+    lines = [line for line in text.splitlines() if line.startswith("**") and "**:" in line]
+    assert [line.split("**")[1] for line in lines] == [str(c) for c in cards]
+    # ...and one button per card, in the same order, rows of at most five.
+    rows = [c for c in walk_components(components(hand)) if c.get("type") == ROW]
+    card_rows = [
+        r for r in rows if all(b.get("custom_id", "").startswith("dh:card:") for b in r["components"])
+    ]
+    assert [b["label"] for r in card_rows for b in r["components"]] == [str(c) for c in cards]
+    assert all(len(r["components"]) <= 5 for r in card_rows)
+    # Thirteen components for six cards: the hand is small to redraw after every play.
+    assert count(hand) <= 19
     # The signal panel, the largest menu, stays within the limit too.
     panel = await ann.click(hand, label="Pile signals")
     assert panel.response.flags.value & V2 and count(panel.response) <= 40
