@@ -11,6 +11,7 @@ time comes. Nothing here knows about Discord.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections import deque
 from collections.abc import Callable
@@ -21,12 +22,13 @@ log = logging.getLogger(__name__)
 class Deadline:
     """One callback's place in the queue; ``cancel`` before it is due, and it never runs."""
 
-    __slots__ = ("callback", "owner", "when")
+    __slots__ = ("callback", "context", "owner", "when")
 
     def __init__(self, owner: Deadlines, when: float, callback: Callable[[], object]) -> None:
         self.owner = owner
         self.when = when
         self.callback: Callable[[], object] | None = callback
+        self.context = contextvars.copy_context()  # it runs in its own caller's context, as call_later's
 
     def cancel(self) -> None:
         if self.callback is not None:
@@ -53,7 +55,7 @@ class Deadlines:
     def add(self, callback: Callable[[], object]) -> Deadline:
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # a new loop (a restart in tests): what the old one held is gone
-            self._reset()
+            self.close()
             self._loop = loop
         deadline = Deadline(self, loop.time() + self.delay, callback)
         self._queue.append(deadline)
@@ -82,7 +84,7 @@ class Deadlines:
                 deadline.callback = None
                 self._live -= 1
                 try:
-                    callback()
+                    deadline.context.run(callback)
                 except Exception:
                     log.exception("a deadline's callback failed")
         finally:

@@ -118,9 +118,10 @@ DEFERRAL = "deckhand_deferral"  # in an interaction's extras: its deferred answe
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferrals: Deadlines) -> T:
     """Await the work of a click; if it is not done by ANSWER_DEADLINE (the delay of
     `deferrals`), tell Discord the answer is coming (a deferred update), so that the click does
-    not fail when the store is slow. The work runs as a task of its own and is shielded: if the
-    click's task is cancelled (a shutdown), an action handed to the store still completes, and
-    the table keeps matching its log."""
+    not fail when the store is slow. The work runs as a task of its own and is shielded: were the
+    click's task cancelled alone (nothing in the bot does that today; a shutdown cancels every
+    task), an action handed to the store would still complete, and the table keep matching its
+    log."""
     task = asyncio.ensure_future(work)
     late = deferrals.add(functools.partial(_defer_late, interaction, task))
     try:

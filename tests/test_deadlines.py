@@ -85,3 +85,43 @@ async def test_once_every_deadline_is_cancelled_no_timer_is_left_armed():
         deadline.cancel()
     assert armed() == 0
     assert len(deadlines) == 0
+
+
+async def test_each_callback_runs_in_the_context_it_was_added_in():
+    import contextvars
+
+    language = contextvars.ContextVar("language", default="en")
+    deadlines = Deadlines(0.01)
+    seen: list[str] = []
+
+    async def click(lang: str) -> None:
+        language.set(lang)
+        deadlines.add(lambda: seen.append(language.get()))
+
+    for lang in ("de", "fr", "es"):
+        await asyncio.create_task(click(lang))
+    await asyncio.sleep(0.05)
+    assert seen == ["de", "fr", "es"]
+
+
+def test_a_deadline_of_a_loop_that_is_gone_is_cancelled_and_its_cancel_changes_nothing():
+    deadlines = Deadlines(0.01)
+    ran: list[str] = []
+
+    async def add(name: str):
+        return deadlines.add(lambda: ran.append(name))
+
+    old = asyncio.run(add("old"))  # its loop ends before it is due
+    loop = asyncio.new_event_loop()
+    try:
+
+        async def later() -> None:
+            deadlines.add(lambda: ran.append("new"))
+            assert old.cancelled, "a deadline of the loop that is gone never runs"
+            old.cancel()  # and cancelling it does not touch the new loop's deadlines
+            await asyncio.sleep(0.05)
+
+        loop.run_until_complete(later())
+    finally:
+        loop.close()
+    assert ran == ["new"]

@@ -349,6 +349,27 @@ async def test_a_jump_of_the_loops_clock_does_not_make_a_healthy_writer_look_stu
     assert await rows(store) == list(range(1, 40))
 
 
+async def test_the_watch_kills_only_the_batch_it_saw_still_waiting(scratch):
+    """The watch's thread asks the loop to kill a writer; by the time the loop runs that, the batch
+    it saw may have been answered, and another sent. Then nothing is killed. While the batch it saw
+    is still in flight, the writer is killed, replaced, and the batch recovered."""
+    store = scratch
+    writer = store._writer
+    first = writer.pid
+    await store.run(partial(_insert, 1))
+    writer._kill_stuck((writer._proc, 0.0))  # what the watch saw: answered since, nothing in flight
+    slow = asyncio.ensure_future(store.run(partial(_slow_insert, 2)))
+    await asyncio.sleep(0.2)
+    assert writer._sent is not None
+    writer._kill_stuck((writer._proc, 0.0))  # a batch in flight, but not the one the watch saw
+    await asyncio.sleep(0.1)
+    assert writer.pid == first and alive(first)
+    writer._kill_stuck(writer._sent)  # the one it saw, still waiting
+    assert await slow is None
+    assert writer.pid != first and not alive(first)
+    assert await rows(store) == [1, 2]
+
+
 async def test_another_process_holding_the_write_lock_fails_the_batch_and_the_store_goes_on(scratch):
     """Someone opens the file by hand and keeps a write transaction open: after SQLite's busy
     timeout the waiting writes fail ("nothing changed"); once the lock is gone, writes succeed."""

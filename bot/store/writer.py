@@ -360,8 +360,8 @@ class Writer:
         self._queue: deque[tuple[Unit, asyncio.Future[Any]]] = deque()
         self._flush: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        # The batch awaiting its answer (its process, when it was sent), and the one timer that
-        # watches every batch in turn (see _answered).
+        # The batch awaiting its answer (its process, when it was sent on the real clock), watched
+        # by a thread (see _watching); the process it killed.
         self._sent: tuple[asyncio.subprocess.Process, float] | None = None
         self._hung: asyncio.subprocess.Process | None = None
         self._unwatched = threading.Event()  # set: the watch's thread stops
@@ -528,9 +528,10 @@ class Writer:
         return outcomes
 
     async def _answered(self, proc: asyncio.subprocess.Process) -> Any:
-        """The answer to the batch just sent. A writer that gives none in ANSWER_TIMEOUT seconds is
-        killed by the watch (see _watching), so that the read ends and the batch is recovered like
-        any other lost one."""
+        """The answer to the batch just sent. A writer that gives none in ANSWER_TIMEOUT seconds (a
+        stopped process; a disk stall, if the process can be killed out of it) is killed by the
+        watch (see _watching), so that the read ends and the batch is recovered like any other
+        lost one."""
         self._sent = (proc, time.perf_counter())
         try:
             return await _answer(proc, None)
@@ -543,28 +544,43 @@ class Writer:
 
     def _watching(self) -> None:
         """The watch, in a thread of its own: every second (or tenth of ANSWER_TIMEOUT), it looks at
-        the batch in flight, and kills a writer that has kept one waiting ANSWER_TIMEOUT seconds.
+        the batch in flight; when one has waited ANSWER_TIMEOUT seconds, it asks the loop to kill
+        its writer (see _kill_stuck).
 
         Not a timer per batch: at a thousand batches a second, that is a thousand timers made and
         cancelled a second, and, until the loop sweeps them, as many dead ones in its queue of
         timers (a simulated Discord keeps each for its whole 30 s, and scans them all whenever it
         checks whether the bot is idle). Not one timer of the loop kept armed either: that is work
         the loop always has, and a simulated Discord moves its clock thirty seconds on to run it.
-        The wait is measured on the real clock, which is what a stalled disk or process stalls:
-        `perf_counter`, which a simulated Discord leaves alone (it moves `time.monotonic` with its
-        own clock, which a test may move an hour on in one step)."""
+        The wait is measured on the real clock: `perf_counter`, which a simulated Discord leaves
+        alone (it moves `time.monotonic` with its own clock, which a test may move an hour on in
+        one step)."""
+        loop = self._loop
         while not self._unwatched.wait(min(1.0, ANSWER_TIMEOUT / 10)):
             sent = self._sent
-            if sent is None:
+            if sent is None or self._hung is sent[0] or loop is None:
                 continue
-            proc, sent_at = sent
-            if self._hung is proc or proc.returncode is not None:
-                continue
-            if time.perf_counter() - sent_at >= ANSWER_TIMEOUT:
-                self._hung = proc
-                log.error("the store's writer gave no answer in %g s; killing it", ANSWER_TIMEOUT)
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(proc.pid, signal.SIGKILL)
+            if time.perf_counter() - sent[1] >= ANSWER_TIMEOUT:
+                try:
+                    loop.call_soon_threadsafe(self._kill_stuck, sent)
+                except RuntimeError:  # the loop is closed: nothing is waiting any more
+                    return
+
+    def _kill_stuck(self, sent: tuple[asyncio.subprocess.Process, float]) -> None:
+        """On the loop: kill the writer if the batch the watch saw is still the one in flight (it may
+        have been answered since), through the process's own kill, which checks that the process
+        is still there before it signals its pid."""
+        proc = sent[0]
+        if self._sent is not sent or self._hung is proc or proc.returncode is not None:
+            return
+        self._hung = proc
+        log.error("the store's writer gave no answer in %g s; killing it", ANSWER_TIMEOUT)
+        try:
+            proc.kill()
+        except ProcessLookupError:
+            pass
+        except Exception:  # the watch goes on whatever one kill does
+            log.exception("could not kill the store's writer")
 
     async def _recover(self, token: int, count: int, why: Exception) -> list[Outcome] | None:
         """The writer's process went away with a batch in flight (or could not be started): start
