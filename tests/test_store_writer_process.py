@@ -370,6 +370,29 @@ async def test_the_watch_kills_only_the_batch_it_saw_still_waiting(scratch):
     assert await rows(store) == [1, 2]
 
 
+def test_a_program_that_never_closes_its_store_still_ends(tmp_path):
+    """A store nobody closed (a test, a crash path) must not keep the interpreter from ending: the
+    writer's watch holds it only weakly, so it is collected, and with it its reader connection's
+    thread, which the interpreter would wait for forever."""
+    script = (
+        "import asyncio, sys\n"
+        "from bot.store import SqliteStore\n"
+        "async def main():\n"
+        f"    store = SqliteStore({str(tmp_path / 'never-closed.sqlite3')!r})\n"
+        "    await store.open()\n"
+        "    await store._write([('CREATE TABLE t (n INTEGER)', ())])\n"
+        "asyncio.run(main())\n"
+        "import gc\n"
+        "gc.collect()  # as a long-running program's collector would, some time\n"
+        "print('done', flush=True)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    ended = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=30
+    )
+    assert ended.returncode == 0 and "done" in ended.stdout, ended.stderr
+
+
 async def test_another_process_holding_the_write_lock_fails_the_batch_and_the_store_goes_on(scratch):
     """Someone opens the file by hand and keeps a write transaction open: after SQLite's busy
     timeout the waiting writes fail ("nothing changed"); once the lock is gone, writes succeed."""

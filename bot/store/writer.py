@@ -32,6 +32,7 @@ import struct
 import sys
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, BinaryIO, Protocol, TypeVar
@@ -361,7 +362,7 @@ class Writer:
         self._flush: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         # The batch awaiting its answer (its process, when it was sent on the real clock), watched
-        # by a thread (see _watching); the process it killed.
+        # by a thread (see _watch); the process it killed.
         self._sent: tuple[asyncio.subprocess.Process, float] | None = None
         self._hung: asyncio.subprocess.Process | None = None
         self._unwatched = threading.Event()  # set: the watch's thread stops
@@ -375,7 +376,11 @@ class Writer:
         self._loop = asyncio.get_running_loop()
         self._proc = await self._spawn()
         self._open = True
-        threading.Thread(target=self._watching, name="store-writer-watch", daemon=True).start()
+        # The thread holds the writer only weakly: a store nobody closed must still be collected
+        # (with it, its reader connection's thread, which the interpreter waits for at exit).
+        threading.Thread(
+            target=_watch, args=(weakref.ref(self), self._unwatched), name="store-writer-watch", daemon=True
+        ).start()
 
     async def _spawn(self) -> asyncio.subprocess.Process:
         env = dict(os.environ)
@@ -530,7 +535,7 @@ class Writer:
     async def _answered(self, proc: asyncio.subprocess.Process) -> Any:
         """The answer to the batch just sent. A writer that gives none in ANSWER_TIMEOUT seconds (a
         stopped process; a disk stall, if the process can be killed out of it) is killed by the
-        watch (see _watching), so that the read ends and the batch is recovered like any other
+        watch (see _watch), so that the read ends and the batch is recovered like any other
         lost one."""
         self._sent = (proc, time.perf_counter())
         try:
@@ -542,29 +547,17 @@ class Writer:
         finally:
             self._sent = None
 
-    def _watching(self) -> None:
-        """The watch, in a thread of its own: every second (or tenth of ANSWER_TIMEOUT), it looks at
-        the batch in flight; when one has waited ANSWER_TIMEOUT seconds, it asks the loop to kill
-        its writer (see _kill_stuck).
-
-        Not a timer per batch: at a thousand batches a second, that is a thousand timers made and
-        cancelled a second, and, until the loop sweeps them, as many dead ones in its queue of
-        timers (a simulated Discord keeps each for its whole 30 s, and scans them all whenever it
-        checks whether the bot is idle). Not one timer of the loop kept armed either: that is work
-        the loop always has, and a simulated Discord moves its clock thirty seconds on to run it.
-        The wait is measured on the real clock: `perf_counter`, which a simulated Discord leaves
-        alone (it moves `time.monotonic` with its own clock, which a test may move an hour on in
-        one step)."""
-        loop = self._loop
-        while not self._unwatched.wait(min(1.0, ANSWER_TIMEOUT / 10)):
-            sent = self._sent
-            if sent is None or self._hung is sent[0] or loop is None:
-                continue
-            if time.perf_counter() - sent[1] >= ANSWER_TIMEOUT:
-                try:
-                    loop.call_soon_threadsafe(self._kill_stuck, sent)
-                except RuntimeError:  # the loop is closed: nothing is waiting any more
-                    return
+    def _look(self) -> bool:
+        """One look of the watch (see _watch); False once the loop is closed."""
+        sent, loop = self._sent, self._loop
+        if sent is None or self._hung is sent[0] or loop is None:
+            return True
+        if time.perf_counter() - sent[1] >= ANSWER_TIMEOUT:
+            try:
+                loop.call_soon_threadsafe(self._kill_stuck, sent)
+            except RuntimeError:  # the loop is closed: nothing is waiting any more
+                return False
+        return True
 
     def _kill_stuck(self, sent: tuple[asyncio.subprocess.Process, float]) -> None:
         """On the loop: kill the writer if the batch the watch saw is still the one in flight (it may
@@ -603,6 +596,26 @@ class Writer:
         if kept is not None and len(kept) != count:  # committed, but its values were not kept
             return [(False, StoreError("the store's writer stopped after writing; reload"))] * count
         return kept
+
+
+def _watch(writer: weakref.ref[Writer], unwatched: threading.Event) -> None:
+    """The watch on a writer's answers, in a thread of its own: every second (or tenth of
+    ANSWER_TIMEOUT), it looks at the batch in flight; when one has waited ANSWER_TIMEOUT seconds,
+    it asks the loop to kill its writer (see Writer._kill_stuck). It stops when the writer is
+    closed or gone.
+
+    Not a timer per batch: at a thousand batches a second, that is a thousand timers made and
+    cancelled a second, and, until the loop sweeps them, as many dead ones in its queue of timers
+    (a simulated Discord keeps each for its whole 30 s, and scans them all whenever it checks
+    whether the bot is idle). Not one timer of the loop kept armed either: that is work the loop
+    always has, and a simulated Discord moves its clock thirty seconds on to run it. The wait is
+    measured on the real clock: `perf_counter`, which a simulated Discord leaves alone (it moves
+    `time.monotonic` with its own clock, which a test may move an hour on in one step)."""
+    while not unwatched.wait(min(1.0, ANSWER_TIMEOUT / 10)):
+        alive = writer()
+        if alive is None or not alive._look():
+            return
+        del alive
 
 
 def _batch(units: list[Unit]) -> tuple[int, bytes]:
