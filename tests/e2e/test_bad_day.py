@@ -475,3 +475,32 @@ async def test_a_signal_lands_while_the_answer_to_a_play_is_on_its_way(simcord_e
     token = answer.path.split("/")[3]
     last = [r for r in requests if token in r.path][-1]
     assert last.method == "PATCH" and last.path.endswith("/messages/@original"), "ann's hand drawn again"
+
+
+async def test_a_slow_store_and_a_failed_deferral_still_save_the_play_and_answer_the_click(
+    simcord_env, monkeypatch
+):
+    """The bad day twice over: the store stalls past the deadline and Discord fails the deferral.
+    The play is still saved, and the click still gets its answer (the hand, redrawn)."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await show_hand(ann, channel)
+    chosen, target = await choose_first_play(ann, hand, table)
+    store = env.bot.store
+    append = store.append_action
+
+    async def slow_append(*args, **kwargs):
+        await asyncio.sleep(2.5)
+        return await append(*args, **kwargs)
+
+    async def failed_defer(self, *args, **kwargs):
+        raise TimeoutError("Discord did not take the deferral")
+
+    monkeypatch.setattr(store, "append_action", slow_append)
+    monkeypatch.setattr(discord.InteractionResponse, "defer", failed_defer)
+    await ann.click(chosen.response, custom_id=target["custom_id"])
+    await env.advance_time(3)
+    assert table.version == 1, "the play was saved"
+    callbacks = [r.json for r in env.backend.http_requests if r.path.endswith("/callback")]
+    assert callbacks and callbacks[-1]["type"] == 7, "the click answered with the hand, redrawn"
