@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -37,7 +38,9 @@ def intents() -> discord.Intents:
 class Deckhand(commands.Bot):
     """The bot. It owns the settings, the store and the table service; cogs use them."""
 
-    def __init__(self, settings: Settings, store: Store | None = None, **shards: object) -> None:
+    def __init__(
+        self, settings: Settings, store: Store | None = None, *, freeze_heap: bool = False, **shards: object
+    ) -> None:
         # Nothing the bot writes pings anyone unless that message names who it may ping (a member
         # named "<@someone>" or "@everyone" pings nobody).
         super().__init__(
@@ -57,6 +60,11 @@ class Deckhand(commands.Bot):
         self.tables = TableService(self.store, clock=discord.utils.utcnow, turn_timer=settings.turn_timer)
         # Per-server options with channel overrides (moderators set them with /settings).
         self.guild_settings = SettingsService(self.store)
+        # Whether the first on_ready moves what start-up built out of the collector's sight (see
+        # freeze_startup_heap). The process that runs the bot asks for it; a test suite that starts
+        # many bots in one process does not, so what each leaves behind is still collected.
+        self.freeze_heap = freeze_heap
+        self.heap_frozen = False
 
     async def setup_hook(self) -> None:
         # Slash commands, their options and choices in every language Deckhand speaks.
@@ -113,9 +121,30 @@ class Deckhand(commands.Bot):
             except Exception:
                 log.exception("could not keep snapshots of the running games")
             await self.store.close()
+            if self.heap_frozen:
+                gc.unfreeze()
+                self.heap_frozen = False
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        # on_ready comes again after a reconnect; what start-up built is frozen once.
+        if self.freeze_heap and not self.heap_frozen:
+            self.heap_frozen = True
+            log.info("start-up heap frozen: %d objects left out of garbage collection", freeze_startup_heap())
+
+
+def freeze_startup_heap() -> int:
+    """Collect once, then move every object left out of the cyclic garbage collector's reach
+    (gc.freeze); returns how many.
+
+    What start-up builds (modules, discord.py's caches, every restored table) lives as long as the
+    process. Left in the oldest generation, a full collection walks all of it while every table's
+    clicks wait: about 140 ms with 20 tables in one simulated world, and it grows with the tables
+    restored. Frozen objects are still freed when nothing refers to them; only a reference cycle
+    among them (a restored table that ends, say) stays in memory until the process stops."""
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
 
 
 class ShardedDeckhand(Deckhand, commands.AutoShardedBot):
@@ -123,12 +152,14 @@ class ShardedDeckhand(Deckhand, commands.AutoShardedBot):
     SHARD_COUNT, sharing one PostgreSQL database with the others."""
 
 
-def make_bot(settings: Settings, store: Store | None = None) -> Deckhand:
+def make_bot(settings: Settings, store: Store | None = None, *, freeze_heap: bool = False) -> Deckhand:
     """The bot these settings ask for: sharded when SHARD_COUNT is set."""
     if settings.sharded:
         shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
-        return ShardedDeckhand(settings, store, shard_count=settings.shard_count, shard_ids=shard_ids)
-    return Deckhand(settings, store)
+        return ShardedDeckhand(
+            settings, store, freeze_heap=freeze_heap, shard_count=settings.shard_count, shard_ids=shard_ids
+        )
+    return Deckhand(settings, store, freeze_heap=freeze_heap)
 
 
 BAD_TOKEN = """\
@@ -151,7 +182,7 @@ def run_bot(settings: Settings) -> int:
     if missing:
         print(i18n.MISSING.format(files=", ".join(str(path) for path in missing)), file=sys.stderr)
         return 5
-    bot = make_bot(settings)
+    bot = make_bot(settings, freeze_heap=True)
     try:
         bot.run(token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
