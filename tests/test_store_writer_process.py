@@ -327,6 +327,39 @@ async def test_a_writer_that_stops_answering_after_a_busy_spell_is_replaced_in_t
     assert await rows(store) == list(range(1, n + 3))
 
 
+async def test_a_store_closed_while_its_writer_is_stuck_ends_and_keeps_what_it_acknowledged(
+    tmp_path, monkeypatch
+):
+    """The bot stops (or restarts) while its writer is stuck with a batch in flight: the close does
+    not hang. The watch replaces the writer, the batch is recovered and written, then the store
+    closes; every write that was acknowledged is in the file when it is opened again, and none that
+    was refused."""
+    from bot.store import writer
+
+    monkeypatch.setattr(writer, "ANSWER_TIMEOUT", 0.5)
+    path = tmp_path / "closing.sqlite3"
+    store = await opened(path)
+    await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+    await store.run(partial(_insert, 1))
+    stuck = store._writer.pid
+    os.kill(stuck, signal.SIGSTOP)
+    writes = [asyncio.ensure_future(store.run(partial(_insert, n))) for n in (2, 3)]
+    await asyncio.sleep(0.05)  # their batch is in flight to the stopped writer
+    async with asyncio.timeout(30):
+        await store.close()
+        results = await asyncio.gather(*writes, return_exceptions=True)
+    assert not alive(stuck)
+    acknowledged = [1] + [n for n, r in zip((2, 3), results, strict=True) if r is None]
+    assert all(r is None or isinstance(r, StoreError) for r in results), results
+    again = await opened(path)
+    try:
+        assert await rows(again) == acknowledged
+        await again.run(partial(_insert, 4))  # and the file takes writes again
+        assert await rows(again) == [*acknowledged, 4]
+    finally:
+        await again.close()
+
+
 async def test_a_jump_of_the_loops_clock_does_not_make_a_healthy_writer_look_stuck(scratch, monkeypatch):
     """The watch on the writer's answers measures real time. Clocks that jump an hour ahead (a
     simulated Discord's time travel) while a batch is in flight does not make that batch,
