@@ -13,11 +13,12 @@ bookkeeping between tasks stays in it. The board, the turn notice, AI seats and 
 its chart are the table's presenter's work, done after the click is answered, so neither counts
 them; a game-ending play is timed like any other.
 
-The bot runs as run_bot starts it: what start-up built is frozen at its first on_ready (see
+The bot runs as run_bot starts it: what start-up built is frozen at the end of its setup_hook (see
 bot.app.freeze_startup_heap). SimCord's own records of every request and event (for its failure
-reports) are emptied between rounds of clicks, outside the timed callbacks. The time of garbage
-collections inside the timed callbacks is printed too: a card play allocates more than a floor
-press, so collections fall on plays more often.
+reports) are emptied between rounds of clicks, outside the timed callbacks. The time of the garbage
+collections that ran while a timed callback was open is printed too, whatever set them off (the
+click itself, or other work that ran during its waits). The floor in an empty world is a bare bot
+of its own, without either: a reference only; the ratios use the floor in the same world.
 
 Run: python bench/interactions.py [--tables 10] [--plays 500]
 Prints a table, then one JSON object with the figures as its last line.
@@ -130,7 +131,7 @@ async def deckhand_plays(
         board_interval=0.0,
         ai_pause=0.0,
     )
-    # As run_bot starts it: what start-up built is frozen at the first on_ready.
+    # As run_bot starts it: what start-up built is frozen at the end of setup_hook.
     bot = Deckhand(settings, freeze_heap=True)
     timings: list[float] = []
     answers: list[float] = []
@@ -322,9 +323,10 @@ def main() -> None:
         f"p99 {b99 / g99:.2f}x the floor's"
     )
     print(
-        f"garbage collection inside the timed callbacks: a card play {statistics.fmean(play_gc):.2f} ms "
-        f"on average (in {sum(1 for t in play_gc if t > 0) / len(play_gc):.0%} of them), a floor press "
-        f"{statistics.fmean(beside_gc):.2f} ms (in {sum(1 for t in beside_gc if t > 0) / len(beside_gc):.0%})"
+        f"garbage collections that ran during the timed callbacks: {statistics.fmean(play_gc):.2f} ms per "
+        f"card play on average (during {sum(1 for t in play_gc if t > 0) / len(play_gc):.0%} of them), "
+        f"{statistics.fmean(beside_gc):.2f} ms per floor press "
+        f"(during {sum(1 for t in beside_gc if t > 0) / len(beside_gc):.0%})"
     )
     print(
         json.dumps(

@@ -18,7 +18,7 @@ snapshot), after a crash that left no snapshot (every log replayed whole: the wo
 a crash between two ticks (each game logged SNAPSHOT_EVERY - 1 events past its last snapshot, the
 most the tick lets a game run ahead of its snapshot). With those tables loaded, a full garbage
 collection is timed too (it stops every table's clicks while it runs), first as it is, then with
-what start-up built frozen, as the bot does at its first on_ready (bot.app.freeze_startup_heap).
+what start-up built frozen, as the bot does at the end of its setup_hook (bot.app.freeze_startup_heap).
 
 On PostgreSQL (--database-url postgresql://...), the same figures with its writer
 (bot/store/pg_writer.py) and asyncpg for the floors. Each part runs in a database of its own,

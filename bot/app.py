@@ -60,7 +60,7 @@ class Deckhand(commands.Bot):
         self.tables = TableService(self.store, clock=discord.utils.utcnow, turn_timer=settings.turn_timer)
         # Per-server options with channel overrides (moderators set them with /settings).
         self.guild_settings = SettingsService(self.store)
-        # Whether the first on_ready moves what start-up built out of the collector's sight (see
+        # Whether the end of setup_hook moves what start-up built out of the collector's sight (see
         # freeze_startup_heap). The process that runs the bot asks for it; a test suite that starts
         # many bots in one process does not, so what each leaves behind is still collected.
         self.freeze_heap = freeze_heap
@@ -74,6 +74,12 @@ class Deckhand(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         await self.sync_commands()
+        # Once (setup_hook comes again only with a new login): before the gateway fills discord.py's
+        # caches, which it clears and builds anew after a new session; frozen, the old ones would
+        # stay in memory for good.
+        if self.freeze_heap and not self.heap_frozen:
+            self.heap_frozen = True
+            log.info("start-up heap frozen: %d objects left out of garbage collection", freeze_startup_heap())
 
     async def sync_commands(self) -> bool:
         """Send the slash commands to Discord, from one process only (the one that runs shard 0) and
@@ -127,22 +133,20 @@ class Deckhand(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
-        # on_ready comes again after a reconnect; what start-up built is frozen once.
-        if self.freeze_heap and not self.heap_frozen:
-            self.heap_frozen = True
-            log.info("start-up heap frozen: %d objects left out of garbage collection", freeze_startup_heap())
 
 
 def freeze_startup_heap() -> int:
     """Collect once, then move every object left out of the cyclic garbage collector's reach
     (gc.freeze); returns how many.
 
-    What start-up builds (modules, discord.py's caches, every restored table) lives as long as the
+    What start-up builds (modules, the store, the cogs, every restored table) lives as long as the
     process. Left in the oldest generation, every full collection walks all of it while every
     table's clicks wait: 120 ms with 10,000 restored tables (bench/store.py), growing with the
-    tables. Frozen objects are still freed when nothing refers to them; only a reference cycle
-    among them would stay in memory until the process stops. Restored tables hold none: 2,000 of
-    them, frozen, then dropped, gave back all their memory (11 MB), as unfrozen ones do."""
+    tables. Frozen objects are still freed when nothing refers to them, but a reference cycle with
+    a frozen object in it (and what only it holds) stays in memory until the process stops. Hence
+    the moment: the end of setup_hook, before the gateway fills discord.py's caches (a guild and its
+    channels refer to each other, and a new session replaces them all). Restored tables hold no
+    cycle: 2,000 of them, frozen, then dropped, gave back all their memory (11 MB)."""
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()

@@ -1,34 +1,79 @@
 """The running bot moves what start-up built out of the garbage collector's reach (a full collection
-over 10,000 loaded tables stops every click for about 120 ms: bench/store.py); bots started by
-tests, many in one process, do not."""
+over 10,000 loaded tables stops every click for about 120 ms: bench/store.py), but not discord.py's
+caches, which Discord can send anew; bots started by tests, many in one process, freeze
+nothing."""
 
 from __future__ import annotations
 
 import gc
 
 import discord
-import simcord
+from simcord.backend import serializers
+from simcord.env import Env
 
 from bot.app import Deckhand, run_bot
 from tests.conftest import make_settings
 
 
-async def test_the_running_bot_freezes_its_start_up_heap_once_and_thaws_it_when_it_closes(settings):
+def tracked(thing: object) -> bool:
+    """Whether the collector still walks this object (a frozen one is not among gc.get_objects)."""
+    return any(o is thing for o in gc.get_objects())
+
+
+async def test_the_running_bot_freezes_what_start_up_built_but_not_discords_caches(settings):
     assert gc.get_freeze_count() == 0
     bot = Deckhand(settings, freeze_heap=True)
+    env = Env(bot)
+    # The guild is there before the bot connects: READY and its GUILD_CREATE come at the start.
+    guild = env.create_guild()
+    guild.create_text_channel("game-night")
     try:
-        async with simcord.run(bot) as env:
+        await env.start()
+        try:
             await env.settle()
-            assert bot.heap_frozen
-            frozen = gc.get_freeze_count()
-            # Its modules, discord.py's state, the store and the tables: many thousands of objects.
-            assert frozen > 10_000
-            # READY again (a reconnect): nothing more is frozen.
-            await bot.on_ready()
-            assert gc.get_freeze_count() == frozen
+            assert bot.heap_frozen and gc.get_freeze_count() > 0
+            assert not tracked(bot.tables), "the table service, built at start-up, is frozen"
+            assert not tracked(bot.get_cog("Tables")), "and the cogs"
+            assert tracked(bot.get_guild(guild.id)), "discord.py's guild cache is not"
+        finally:
+            await env.shutdown()
         await bot.close()
         assert not bot.heap_frozen
         assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
+        await bot.store.close()
+
+
+async def test_guilds_discord_sends_again_leave_no_copy_of_the_old_ones_in_memory(settings):
+    """After a new gateway session, every guild comes again in a GUILD_CREATE and discord.py builds
+    new objects for it. The old ones (a guild and its channels refer
+    to each other) must still be collected: frozen, they would stay for good."""
+    bot = Deckhand(settings, freeze_heap=True)
+    env = Env(bot)
+    guild = env.create_guild()
+    for n in range(5):
+        guild.create_text_channel(f"table-{n}")
+    try:
+        await env.start()
+        try:
+            await env.settle()
+            assert bot.heap_frozen
+            first = id(bot.get_guild(guild.id))
+            # The guild as a new session brings it (discord.py cleared its caches at READY): not
+            # marked as coming back from unavailable, so discord.py builds a new object.
+            payload = dict(serializers.guild_create_payload(env.backend, env.backend.guilds[guild.id]))
+            payload.pop("unavailable", None)
+            env.backend.emit("GUILD_CREATE", payload)
+            await env.settle()
+            assert id(bot.get_guild(guild.id)) != first, "discord.py built the guild anew"
+            gc.collect()
+            gc.unfreeze()  # what is frozen shows in gc.get_objects again (no collection runs here)
+            bot.heap_frozen = False
+            copies = [o for o in gc.get_objects() if isinstance(o, discord.Guild) and o.id == guild.id]
+            assert len(copies) == 1
+        finally:
+            await env.shutdown()
     finally:
         gc.unfreeze()
         await bot.store.close()
