@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from datetime import date, datetime
@@ -14,7 +13,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.catalog import BY_KEY, GAMES, GameSpec
-from bot.charts import DAILY_DAYS, daily_chart, results_chart
+from bot.charts import DAILY_DAYS, daily_chart, draw, results_chart
 from bot.daily import DealKey, day_of
 from bot.games.thegame import NAME as THE_GAME
 from bot.i18n import N_, _, ngettext, using
@@ -421,7 +420,7 @@ class Community(commands.Cog):
         if recent and (member is not None or spec.cooperative):
             # A competitive game has no table-wide figure to chart; a member's own results it has.
             points = [(datetime.fromisoformat(at), left) for at, left, _x in recent]
-            png = await asyncio.to_thread(results_chart, points, chart_title, measure, spec.excellent_below)
+            png = await draw(results_chart, points, chart_title, measure, spec.excellent_below)
             embed.set_image(url="attachment://results.png")
             files.append(discord.File(io.BytesIO(png), filename="results.png"))
         if daily is not None:
@@ -456,7 +455,7 @@ class Community(commands.Cog):
         today = discord.utils.utcnow().date()
         points = [(date.fromisoformat(g["day"]), g["cards_left"], g["par"]) for g in scored]
         chart_title = _("{name}: the last {days} days").format(name=member.display_name, days=DAILY_DAYS)
-        png = await asyncio.to_thread(daily_chart, points, today, chart_title)
+        png = await draw(daily_chart, points, today, chart_title)
         embed.set_image(url="attachment://daily.png")
         return embed, png
 

@@ -1038,7 +1038,7 @@ class Tables(commands.Cog):
         extra: dict[str, Any] = {}
         if chart is not None:
             try:
-                png = await asyncio.to_thread(chart, table)
+                png = await chart(table)
                 report.embed.set_image(url="attachment://piles.png")
                 extra["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:

@@ -3,12 +3,16 @@ them must be inside the picture, the type large enough, and the axes must fit on
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import struct
 from datetime import datetime, timedelta
 
 import pytest
 
-from bot.charts import FONT, piles_chart, piles_figure, results_chart, results_figure
+from bot.charts import FONT, draw, piles_chart, piles_figure, results_chart, results_figure
+from bot.i18n import using
 
 DAY = datetime(2026, 11, 1)
 
@@ -70,3 +74,41 @@ def test_the_piles_chart_keeps_every_word_inside_and_large():
     assert labels and all(t.get_fontsize() >= FONT for t in labels)
     width, _ = png_size(piles_chart(tops))
     assert width <= 600
+
+
+# ---- where charts are drawn ------------------------------------------------------------------------
+
+
+def where_and_how(word: str) -> bytes:
+    """Run in the chart process by draw: its pid, its language and a word translated there."""
+    from bot.i18n import _, current
+
+    return f"{os.getpid()}|{current()}|{_(word)}".encode()
+
+
+async def test_a_chart_is_drawn_in_a_process_of_its_own_in_the_callers_language():
+    """A chart drawn in a thread held the interpreter's lock from every table's clicks (bench/charts.py);
+    it is drawn in another process, in the language of the one who asked."""
+    with using("de"):
+        pid, language, word = (await draw(where_and_how, "turn")).decode().split("|")
+    assert int(pid) != os.getpid()
+    assert (language, word) == ("de", "Zug")
+    with using("fr"):
+        again, language, _word = (await draw(where_and_how, "turn")).decode().split("|")
+    assert again == pid and language == "fr", "one process draws every chart"
+    png = await draw(piles_chart, [(1, 1, 100, 100), (5, 9, 97, 90)], "test")
+    assert png_size(png)[0] > 400
+
+
+async def test_a_chart_process_that_died_is_replaced_and_the_chart_still_drawn():
+    first = int((await draw(where_and_how, "turn")).decode().split("|")[0])
+    os.kill(first, signal.SIGKILL)
+    async with asyncio.timeout(10):
+        while True:  # until the pool has seen its process go
+            try:
+                os.kill(first, 0)
+            except ProcessLookupError:
+                break
+            await asyncio.sleep(0.01)
+    pid = int((await draw(where_and_how, "turn")).decode().split("|")[0])
+    assert pid != first

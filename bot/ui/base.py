@@ -5,7 +5,7 @@ cog sets it, the server's for what the channel sees, the member's for what only 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -238,7 +238,7 @@ class Presentation:
     final_report: Callable[[Table, datetime, dict[int, int] | None], Message]
     option_names: tuple[str, ...]  # the options of /game new that belong to this game
     command_options: Callable[[dict[str, Any], Any], Any]  # those options (and server defaults) -> model
-    chart: Callable[[Table], bytes] | None = None  # a PNG for the final report
+    chart: Callable[[Table], Awaitable[bytes]] | None = None  # a PNG for the final report (bot.charts.draw)
     # Menus: button kind -> (table, seat, click) -> the message the clicked one becomes.
     menus: Mapping[str, Callable[[Table, int, Any], Message]] = field(default_factory=dict)
     # What the clicked message shows after an action, when not the hand (or the board it was on).

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.charts import piles_chart
+from bot.charts import draw, piles_chart
 from bot.games import thegame
 from bot.games.base import Status
 from bot.i18n import N_, _, ngettext
@@ -381,7 +381,7 @@ PRESENTATION = Presentation(
     hand=hand,
     no_hand="",
     final_report=final_report,
-    chart=lambda table: piles_chart(table.state.pile_tops_by_turn(), _("The four piles, turn by turn")),
+    chart=lambda table: draw(piles_chart, table.state.pile_tops_by_turn(), _("The four piles, turn by turn")),
     menus={"card": card_menu, "sigmenu": lambda table, seat, click: signal_panel(table, seat)},
     after=after,
     legacy=LEGACY,
