@@ -106,8 +106,12 @@ async def main() -> None:
         figures[name] = (p50, p99, worst)
         print(f"{name:<20} | {len(lags):>8} | {p50:>11.2f} | {p99:>7.2f} | {worst:>7.2f} | {per:>8}")
     print(f"\nobjects in reference cycles one chart leaves where it is drawn: {cycles:,}")
-    print("target: a chart being drawn makes the loop's p99 lateness no more than 2x the floor's")
     (f50, f99, _), (t50, t99, tmax), (p50, p99, pmax) = figures.values()
+    met = "met" if p99 <= 2 * f99 else "not met"
+    print(
+        f"target: while a chart is drawn, the loop's p99 lateness within 2x the floor's: {met} "
+        f"({p99 / f99:.2f}x; in a thread {t99 / f99:.1f}x)"
+    )
     print(
         json.dumps(
             {

@@ -76,6 +76,15 @@ OPTION_NAMES = {
 }
 
 
+async def chart_or_none(function: Any, *args: Any) -> bytes | None:
+    """A chart for /stats, or None when it cannot be drawn now (the stats go out without it)."""
+    try:
+        return await draw(function, *args)
+    except Exception:
+        log.exception("could not draw a chart for /stats")
+        return None
+
+
 def _now() -> str:
     return discord.utils.utcnow().isoformat()
 
@@ -420,15 +429,17 @@ class Community(commands.Cog):
         if recent and (member is not None or spec.cooperative):
             # A competitive game has no table-wide figure to chart; a member's own results it has.
             points = [(datetime.fromisoformat(at), left) for at, left, _x in recent]
-            png = await draw(results_chart, points, chart_title, measure, spec.excellent_below)
-            embed.set_image(url="attachment://results.png")
-            files.append(discord.File(io.BytesIO(png), filename="results.png"))
+            png = await chart_or_none(results_chart, points, chart_title, measure, spec.excellent_below)
+            if png is not None:
+                embed.set_image(url="attachment://results.png")
+                files.append(discord.File(io.BytesIO(png), filename="results.png"))
         if daily is not None:
             embeds.append(daily[0])
-            files.append(discord.File(io.BytesIO(daily[1]), filename="daily.png"))
+            if daily[1] is not None:
+                files.append(discord.File(io.BytesIO(daily[1]), filename="daily.png"))
         return embeds, files
 
-    async def _daily_stats(self, member: discord.Member) -> tuple[discord.Embed, bytes] | None:
+    async def _daily_stats(self, member: discord.Member) -> tuple[discord.Embed, bytes | None] | None:
         """A member's deals of the day (in any server) against the AI's par, with a chart of the
         last 30 days; None when they never played one."""
         games = await self.store.daily_member(member.id)
@@ -455,7 +466,9 @@ class Community(commands.Cog):
         today = discord.utils.utcnow().date()
         points = [(date.fromisoformat(g["day"]), g["cards_left"], g["par"]) for g in scored]
         chart_title = _("{name}: the last {days} days").format(name=member.display_name, days=DAILY_DAYS)
-        png = await draw(daily_chart, points, today, chart_title)
+        png = await chart_or_none(daily_chart, points, today, chart_title)
+        if png is None:
+            return embed, None
         embed.set_image(url="attachment://daily.png")
         return embed, png
 

@@ -7,10 +7,15 @@ import asyncio
 import os
 import signal
 import struct
+import subprocess
+import sys
+import time
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+from bot import charts
 from bot.charts import FONT, draw, piles_chart, piles_figure, results_chart, results_figure
 from bot.i18n import using
 
@@ -112,3 +117,48 @@ async def test_a_chart_process_that_died_is_replaced_and_the_chart_still_drawn()
             await asyncio.sleep(0.01)
     pid = int((await draw(where_and_how, "turn")).decode().split("|")[0])
     assert pid != first
+
+
+def slow_chart(seconds: float) -> bytes:
+    time.sleep(seconds)
+    return str(os.getpid()).encode()
+
+
+async def test_a_chart_that_hangs_is_given_up_and_its_process_replaced(monkeypatch):
+    monkeypatch.setattr(charts, "CHART_TIMEOUT", 1.0)
+    first = int(await draw(slow_chart, 0))
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        await draw(slow_chart, 60)
+    assert time.monotonic() - started < 10
+    pid = int(await draw(slow_chart, 0))
+    assert pid != first
+    async with asyncio.timeout(10):
+        while alive(first):
+            await asyncio.sleep(0.05)
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_chart_process_ends_when_the_bots_process_is_killed():
+    """Killed (SIGKILL, the OOM killer), the bot cannot stop its chart process: it stops itself."""
+    script = (
+        "import asyncio, os, signal\n"
+        "from bot.charts import draw\n"
+        "from tests.test_charts import slow_chart\n"
+        "print(int(asyncio.run(draw(slow_chart, 0))), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    ran = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
+    child = int(ran.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(child), "the chart process outlived its bot"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from concurrent.futures.process import BrokenProcessPool
+
 import discord
 
 from bot.store.sqlite import SqliteStore
+from bot.ui import thegame as thegame_ui
 from tests.e2e.helpers import open_table, pictures, reports, title_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -225,3 +229,23 @@ async def test_settings_granted_by_the_server_still_need_a_moderator(simcord_env
     assert missing.ephemeral and "Name the channel" in missing.response.content
     shown = await helper.slash(channel, "settings show")
     assert "tables open in: **any channel**" in shown.response.content
+
+
+async def test_without_the_chart_process_the_final_report_and_stats_still_go_out(simcord_env, monkeypatch):
+    """The chart process cannot start or keeps dying: the final report and /stats go out without
+    their charts; nothing waits for them."""
+    env = simcord_env
+
+    async def broken(*args):
+        raise BrokenProcessPool("A child process terminated abruptly")
+
+    monkeypatch.setattr(thegame_ui, "draw", broken)
+    monkeypatch.setattr(sys.modules["cogs.community"], "draw", broken)
+    _, channel, (ann, bob), _ = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    await end_game(channel, ann)
+    report = reports(channel)[0]
+    assert not report.attachments and not pictures(report)
+    mine = await bob.slash(channel, "stats", member=ann)
+    assert mine.response.embeds[0].title == "ann: The Game"
+    assert not mine.response.attachments
