@@ -11,6 +11,7 @@ import discord
 
 from bot.app import Deckhand
 from bot.tables import FINISHED, PLAYING
+from bot.ui import thegame as thegame_ui
 from tests.e2e.helpers import (
     board,
     button,
@@ -32,6 +33,19 @@ CALLBACK = "/interactions/*/*/callback"
 
 def pile_line(message) -> list[str]:
     return [str(top) for top in pile_tops(message)]
+
+
+def slow_store(env, monkeypatch, seconds: float = 2.5) -> None:
+    """Every action the bot logs takes `seconds` more: a disk that stalls past Discord's 3-second
+    deadline, nearly."""
+    store = env.bot.store
+    append = store.append_action
+
+    async def slow_append(*args, **kwargs):
+        await asyncio.sleep(seconds)
+        return await append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", slow_append)
 
 
 def answer_late(monkeypatch, seconds: float = 2.5) -> None:
@@ -309,14 +323,7 @@ async def test_a_slow_store_defers_the_answer_and_the_hand_is_redrawn_when_the_p
     table = await open_table(env, channel, ann, bob)
     hand = await show_hand(ann, channel)
     chosen, target = await choose_first_play(ann, hand, table)
-    store = env.bot.store
-    append = store.append_action
-
-    async def slow_append(*args, **kwargs):
-        await asyncio.sleep(2.5)  # a disk that stalls past Discord's 3-second deadline, nearly
-        return await append(*args, **kwargs)
-
-    monkeypatch.setattr(store, "append_action", slow_append)
+    slow_store(env, monkeypatch)
     clicked = await ann.click(chosen.response, custom_id=target["custom_id"])
     await env.advance_time(3)
     assert table.version == 1, "the play was saved"
@@ -487,20 +494,55 @@ async def test_a_slow_store_and_a_failed_deferral_still_save_the_play_and_answer
     table = await open_table(env, channel, ann, bob)
     hand = await show_hand(ann, channel)
     chosen, target = await choose_first_play(ann, hand, table)
-    store = env.bot.store
-    append = store.append_action
+    slow_store(env, monkeypatch)
 
-    async def slow_append(*args, **kwargs):
-        await asyncio.sleep(2.5)
-        return await append(*args, **kwargs)
+    deferrals = []
 
     async def failed_defer(self, *args, **kwargs):
+        deferrals.append(self)
         raise TimeoutError("Discord did not take the deferral")
 
-    monkeypatch.setattr(store, "append_action", slow_append)
     monkeypatch.setattr(discord.InteractionResponse, "defer", failed_defer)
     await ann.click(chosen.response, custom_id=target["custom_id"])
     await env.advance_time(3)
+    assert deferrals, "the store was slow enough for the bot to try deferring"
     assert table.version == 1, "the play was saved"
     callbacks = [r.json for r in env.backend.http_requests if r.path.endswith("/callback")]
     assert callbacks and callbacks[-1]["type"] == 7, "the click answered with the hand, redrawn"
+
+
+async def test_a_restart_while_the_final_reports_chart_is_drawn_posts_the_report_once_with_it(
+    simcord_env, settings, monkeypatch
+):
+    """The process stops while the chart of a game's final report is being drawn (the report is not
+    out yet): the next start posts that report once, with its chart, and a start after it posts
+    nothing again."""
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    await open_table(env, channel, ann)
+    drawn = []
+    real = thegame_ui.draw
+
+    async def slow_then_real(*args):
+        drawn.append(len(drawn))
+        if len(drawn) == 1:
+            await asyncio.sleep(3600)  # still drawing when the process stops
+        return await real(*args)
+
+    monkeypatch.setattr(thegame_ui, "draw", slow_then_real)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    await env.settle()
+    assert drawn == [0] and reports(channel) == []
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    await env.advance_time(5)
+    (report,) = reports(channel)
+    assert report.attachments and report.attachments[0].filename == "piles.png"
+    again = Deckhand(settings)
+    await env.restart_bot(again)
+    await env.advance_time(5)
+    assert len(reports(channel)) == 1
+    await env.settle()
+    await restarted.store.close()
+    await again.store.close()
