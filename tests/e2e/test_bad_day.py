@@ -48,6 +48,18 @@ def slow_store(env, monkeypatch, seconds: float = 2.5) -> None:
     monkeypatch.setattr(store, "append_action", slow_append)
 
 
+async def restart_posts_no_report_again(env, settings, channel, restarted: Deckhand) -> None:
+    """Another restart after the one that posted the channel's one final report posts nothing twice;
+    then both restarted bots' stores are closed."""
+    again = Deckhand(settings)
+    await env.restart_bot(again)
+    await env.advance_time(5)
+    assert len(reports(channel)) == 1
+    await env.settle()
+    await restarted.store.close()
+    await again.store.close()
+
+
 def answer_late(monkeypatch, seconds: float = 2.5) -> None:
     """Discord takes every answer to a click `seconds` late (it allows 3)."""
     edit = discord.InteractionResponse.edit_message
@@ -287,14 +299,7 @@ async def test_a_stop_between_the_deciding_action_and_its_report_posts_the_repor
     assert env.bot.tables.in_channel(channel.id) is None, "the table is closed"
     assert len(reports(channel)) == 1
     assert not buttons(board(channel)), "the old board no longer offers the game"
-    # Another restart posts nothing twice.
-    again = Deckhand(settings)
-    await env.restart_bot(again)
-    await env.advance_time(5)
-    assert len(reports(channel)) == 1
-    await env.settle()
-    await restarted.store.close()
-    await again.store.close()
+    await restart_posts_no_report_again(env, settings, channel, restarted)
 
 
 async def test_a_report_that_could_not_be_posted_before_a_stop_is_posted_after_it(simcord_env, settings):
@@ -539,10 +544,4 @@ async def test_a_restart_while_the_final_reports_chart_is_drawn_posts_the_report
     await env.advance_time(5)
     (report,) = reports(channel)
     assert report.attachments and report.attachments[0].filename == "piles.png"
-    again = Deckhand(settings)
-    await env.restart_bot(again)
-    await env.advance_time(5)
-    assert len(reports(channel)) == 1
-    await env.settle()
-    await restarted.store.close()
-    await again.store.close()
+    await restart_posts_no_report_again(env, settings, channel, restarted)
