@@ -289,7 +289,8 @@ async def test_a_writer_that_stops_answering_is_replaced_and_nothing_is_lost(scr
     ANSWER_TIMEOUT the store replaces it and asks the database what became of the batch."""
     from bot.store import writer
 
-    monkeypatch.setattr(writer, "ANSWER_TIMEOUT", 0.5)
+    # Long enough for the new writer to import this module (to run _insert) on a busy machine.
+    monkeypatch.setattr(writer, "ANSWER_TIMEOUT", 2.0)
     store = scratch
     stuck = store._writer.pid
     os.kill(stuck, signal.SIGSTOP)
