@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.figures import percentile  # noqa: E402
+from bench.sgd import train  # noqa: E402
 from bot.chatfilter import COMPILED, check, override  # noqa: E402
 from bot.chatfilter.detector import TOKEN, clear_caches  # noqa: E402
 from bot.chatfilter.lexicon import LANGUAGES, fold  # noqa: E402
@@ -248,28 +249,6 @@ def score(rows: list[dict[str, str]], passes: int, learned: bool = False) -> tup
 
 
 # --- leave one writer out: a learned model against the rules -----------------------------------
-
-
-def train(samples: list[tuple[list[str], bool]], epochs: int = 12, l2: float = 1e-5) -> dict[str, float]:
-    """Logistic regression by stochastic gradient descent, in a fixed order of samples per epoch."""
-    import math
-    import random
-
-    weights: dict[str, float] = {}
-    order = list(range(len(samples)))
-    shuffle = random.Random(7)
-    for epoch in range(epochs):
-        shuffle.shuffle(order)
-        rate = 0.2 / (1 + epoch)
-        for k in order:
-            features, label = samples[k]
-            z = weights.get("bias", 0.0) + sum(weights.get(f, 0.0) for f in features)
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-            g = p - label
-            for f in [*features, "bias"]:
-                w = weights.get(f, 0.0)
-                weights[f] = w - rate * (g + l2 * w)
-    return weights
 
 
 def writer_cv() -> dict[str, dict[str, float]]:

@@ -7,7 +7,7 @@ Inputs, both committed:
   those rounds, the verdict of the rules as they stood before the round was tuned on (flag, reason,
   number of values).
 
-Two logistic models (bench/chatfilter.py's train()) over role_features(message) (bot/chatfilter/
+Two logistic models (bench/sgd.py) over role_features(message) (bot/chatfilter/
 override.py, the current lexicon) plus the rule features r:<flag>, rk:<reason kind>, rn:<values, capped
 at 3>:
 - veto, trained on the messages the rules flagged: a flag is dropped when P(flag) < tv;
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.chatfilter import CORPUS, holds_a_number, read_rows  # noqa: E402
-from bench.chatfilter import train as train_all  # noqa: E402
+from bench.sgd import Encoder, fit  # noqa: E402
 from bot.chatfilter.override import MODEL_PATH, p_flag, role_features, rule_features  # noqa: E402
 
 VERDICTS = CORPUS / "first-sight-verdicts.json"
@@ -75,12 +75,18 @@ COMMAND = "python bench/train_override.py"
 PRUNE_BELOW = 0.05
 
 
-def train(rows: list[tuple[list[str], bool]]) -> dict[str, float]:
-    weights = train_all(rows)
-    return {f: w for f, w in weights.items() if f == "bias" or abs(w) >= PRUNE_BELOW}
-
-
 Item = dict[str, object]
+# Every feature of the loaded data, numbered once (load_data): each item keeps its features' numbers.
+FEATURES = Encoder()
+
+
+def train(data: dict[str, list[Item]], rounds: list[str], flagged: bool) -> dict[str, float]:
+    """The model trained on the items of `rounds` the rules flagged (or passed), weights smaller than
+    PRUNE_BELOW dropped (the bias kept). Features absent from those rounds keep a weight of 0 and are
+    dropped with the small ones, as if they had never been numbered."""
+    weights = fit(samples(data, rounds, flagged), len(FEATURES.names))
+    names = FEATURES.names
+    return {names[i]: w for i, w in enumerate(weights) if i == 0 or abs(w) >= PRUNE_BELOW}
 
 
 def load_data() -> dict[str, list[Item]]:
@@ -92,20 +98,25 @@ def load_data() -> dict[str, list[Item]]:
         for row, (ident, flag, reason, values) in zip(rows, verdicts[r], strict=True):
             if row["id"] != ident:
                 raise SystemExit(f"{VERDICTS.name}: {r} lists {ident} where the corpus has {row['id']}")
+            features = role_features(row["message"]) + rule_features(flag, reason, values)
             items.append(
                 {
                     "flag": flag,
                     "label": row["should_flag"].strip().lower() == "true",
                     "num": holds_a_number(row["message"]),
-                    "features": role_features(row["message"]) + rule_features(flag, reason, values),
+                    "features": (
+                        features := role_features(row["message"]) + rule_features(flag, reason, values)
+                    ),
+                    "ids": FEATURES.encode(features),
                 }
             )
         data[r] = items
     return data
 
 
-def samples(data: dict[str, list[Item]], rounds: list[str], flagged: bool) -> list[tuple[list[str], bool]]:
-    return [(it["features"], it["label"]) for r in rounds for it in data[r] if it["flag"] == flagged]  # type: ignore[misc]
+def samples(data: dict[str, list[Item]], rounds: list[str], flagged: bool) -> list[tuple[list[int], bool]]:
+    """The numbered features and labels of the items of `rounds` the rules flagged (or passed)."""
+    return [(it["ids"], it["label"]) for r in rounds for it in data[r] if it["flag"] == flagged]  # type: ignore[misc]
 
 
 MAX_WORKERS = 4
@@ -117,7 +128,7 @@ _FOLD_DATA: dict[str, list[Item]] = {}
 def _fold(job: tuple[str, list[str], bool]) -> list[float]:
     """In a worker: the probabilities of round r's items from a model trained on the other rounds."""
     r, rounds, flagged = job
-    weights = train(samples(_FOLD_DATA, [o for o in rounds if o != r], flagged))
+    weights = train(_FOLD_DATA, [o for o in rounds if o != r], flagged)
     return [p_flag(weights, it["features"]) for it in _FOLD_DATA[r] if it["flag"] == flagged]  # type: ignore[arg-type]
 
 
@@ -180,8 +191,8 @@ def leave_one_round_out(data: dict[str, list[Item]]) -> dict[str, object]:
     print(f"{'left out':<8} {'rules, first sight':<24} {'rules + stage':<24} flips right/wrong  thresholds")
     for r in ROUNDS:
         others = [o for o in ROUNDS if o != r]
-        veto = train(samples(data, others, True))
-        rescue = train(samples(data, others, False))
+        veto = train(data, others, True)
+        rescue = train(data, others, False)
         tv, tr = veto_threshold(data, others), rescue_threshold(data, others)
         counts = {"rules": [0, 0, 0, 0, 0], "stage": [0, 0, 0, 0, 0]}
         right = wrong = 0
@@ -240,7 +251,7 @@ def out_of_fold_errors(data: dict[str, list[Item]], rounds: list[str]) -> list[d
     errors: list[dict[str, object]] = []
     for r in rounds:
         others = [o for o in ROUNDS if o != r]
-        veto, rescue = train(samples(data, others, True)), train(samples(data, others, False))
+        veto, rescue = train(data, others, True), train(data, others, False)
         for row in read_rows([CORPUS / f"dev-{r}-mixed.csv"]):
             verdict = check_rules(row["message"])
             values = len({f.value for f in verdict.numbers})
@@ -287,8 +298,8 @@ def build() -> str:
             "veto_p_flag_below": round(veto_threshold(data, ROUNDS), 6),
             "rescue_p_flag_at_least": round(rescue_threshold(data, ROUNDS), 6),
         },
-        "veto": compact(train(samples(data, ROUNDS, True))),
-        "rescue": compact(train(samples(data, ROUNDS, False))),
+        "veto": compact(train(data, ROUNDS, True)),
+        "rescue": compact(train(data, ROUNDS, False)),
     }
     return json.dumps(model, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
 

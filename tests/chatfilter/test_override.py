@@ -216,8 +216,8 @@ def test_the_model_loads_with_both_models_and_thresholds() -> None:
 
 
 def test_the_committed_model_is_what_the_training_script_makes() -> None:
-    """bench/train_override.py --check rebuilds the model from the committed inputs (a few minutes:
-    the thresholds come from a leave-one-round-out over every round, on every core)."""
+    """bench/train_override.py --check rebuilds the model from the committed inputs (about two minutes
+    on two cores: the thresholds come from a leave-one-round-out over every round)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "train_override.py"), "--check"],
         capture_output=True,
