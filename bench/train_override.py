@@ -104,9 +104,7 @@ def load_data() -> dict[str, list[Item]]:
                     "flag": flag,
                     "label": row["should_flag"].strip().lower() == "true",
                     "num": holds_a_number(row["message"]),
-                    "features": (
-                        features := role_features(row["message"]) + rule_features(flag, reason, values)
-                    ),
+                    "features": features,
                     "ids": FEATURES.encode(features),
                 }
             )
