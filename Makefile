@@ -46,6 +46,7 @@ bench: $(STAMP) $(CATALOGS)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/charts.py
+	$(BIN)/python bench/ai_seats.py
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/chatfilter.py
 	$(BIN)/python bench/stats.py

@@ -190,3 +190,9 @@ BY_KEY = {spec.key: spec for spec in GAMES.values()}
 
 def spec(name: str) -> GameSpec:
     return GAMES[name]
+
+
+def ai_decision(game: str, level: str, view: Any) -> Any:
+    """An AI seat's action from its seat's view: what GameSpec.ai_action decides, as a module-level
+    function of plain data, for the AI's process (bot.tables)."""
+    return GAMES[game].ais[level](view)

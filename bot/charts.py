@@ -9,17 +9,8 @@ language along, and the drawing runs in it.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
-import multiprocessing
-import multiprocessing.connection
-import os
-import signal
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from datetime import date, datetime, timedelta
 
 from babel.dates import format_date
@@ -28,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from bot.i18n import N_, _, current, ngettext, using
+from bot.workers import Worker
 
 BACKGROUND = "#2b2d31"  # Discord's dark message background
 TEXT = "#dbdee1"
@@ -39,39 +31,13 @@ DAILY_DAYS = 30  # the deal-of-the-day chart's span
 
 # ---- where charts are drawn ------------------------------------------------------------------------
 
-_drawer: ProcessPoolExecutor | None = None  # the chart process, started by the first chart
 CHART_TIMEOUT = 30.0  # seconds: a chart not drawn by then is given up, and its process replaced
-
-
-def _start_drawing() -> None:
-    """In the chart process, first: a Ctrl-C at the bot's terminal is the bot's to handle, and the
-    process ends as soon as the bot's process is gone (killed, say), not left running alone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-
-        def watch() -> None:
-            multiprocessing.connection.wait([parent.sentinel])
-            os._exit(0)
-
-        threading.Thread(target=watch, name="chart-parent-watch", daemon=True).start()
+_charts = Worker("chart")
 
 
 def _draw_in(language: str, function: Callable[..., bytes], args: tuple) -> bytes:
     with using(language):
         return function(*args)
-
-
-def _drop(drawer: ProcessPoolExecutor) -> None:
-    """Stop using a chart process that died or hangs; the next chart starts another."""
-    global _drawer
-    if _drawer is drawer:
-        _drawer = None
-    # A process that hangs is not ended by shutdown: kill it (the pool's own list of them).
-    for process in list(getattr(drawer, "_processes", {}).values()):
-        with contextlib.suppress(OSError, ValueError):
-            process.kill()
-    drawer.shutdown(wait=False, cancel_futures=True)
 
 
 async def draw(function: Callable[..., bytes], *args: object) -> bytes:
@@ -85,29 +51,10 @@ async def draw(function: Callable[..., bytes], *args: object) -> bytes:
     chart also leaves thousands of objects in reference cycles, which only a full garbage
     collection, that stops every table, would free in the bot's process.
 
-    One process for every chart (they are rare: a game's end, a stats command), started at the first
-    one (spawn: a fork of a process with threads is not safe) and kept. If it dies, this chart is
-    drawn once more in a new one; one that takes longer than CHART_TIMEOUT is given up and its
-    process killed. Either error is the caller's, who goes on without the chart."""
-    global _drawer
-    loop = asyncio.get_running_loop()
-    for attempt in range(2):
-        if _drawer is None:
-            _drawer = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_drawing
-            )
-        drawer = _drawer
-        try:
-            async with asyncio.timeout(CHART_TIMEOUT):
-                return await loop.run_in_executor(drawer, _draw_in, current(), function, args)
-        except TimeoutError:
-            _drop(drawer)
-            raise
-        except BrokenProcessPool:
-            _drop(drawer)
-            if attempt:
-                raise
-    raise AssertionError("not reached")
+    One process for every chart (they are rare: a game's end, a stats command; bot.workers). If it
+    dies, this chart is drawn once more in a new one; one that takes longer than CHART_TIMEOUT is
+    given up and its process killed. Either error is the caller's, who goes on without the chart."""
+    return await _charts.run(CHART_TIMEOUT, _draw_in, current(), function, args)
 
 
 # Discord shows an embed's image about 400 px wide: a small canvas with large type stays legible

@@ -3,8 +3,8 @@ and the level survives a restart and a rematch. Lobby buttons from before levels
 
 from __future__ import annotations
 
+from bot import tables as tables_module
 from bot.app import Deckhand
-from bot.catalog import GAMES
 from bot.ui.components import TableButton, view_of
 from tests.e2e.helpers import board, buttons, open_lobby, play_to_the_end, reports, text_of, title_of, world
 
@@ -29,16 +29,16 @@ async def test_the_lobby_offers_three_levels_and_the_board_shows_each_ai_seats_l
     seats = text_of(shown.response)
     assert "🤖 AI 1 (hard)" in seats and "🤖 AI 2 (easy)" in seats
 
-    # Each AI seat decides at its own level.
+    # Each AI seat decides at its own level, from its own view (in the AI's process: what is sent
+    # there is what the seat is asked).
     asked: list[tuple[int, str]] = []
-    spec = GAMES["the-game"]
-    real = type(spec).ai_action
+    real = tables_module.AI_PROCESS.run
 
-    def spy(self, state, seat, level="normal"):
-        asked.append((seat, level))
-        return real(self, state, seat, level)
+    async def spy(timeout, function, game, level, view):
+        asked.append((view.seat, level))
+        return await real(timeout, function, game, level, view)
 
-    monkeypatch.setattr(type(spec), "ai_action", spy)
+    monkeypatch.setattr(tables_module.AI_PROCESS, "run", spy)
     await ann.click(lobby, label="Start")
     table = env.bot.tables.in_channel(channel.id)
     text = text_of(board(channel))

@@ -1,0 +1,97 @@
+"""Work the bot's process hands to a process of its own, so that no table waits on it. No Discord here.
+
+A thread would not do for work that is mostly Python: it holds the interpreter's lock for slices of
+5 ms at a time, and the event loop, which answers every table's clicks, waits for it meanwhile. A
+chart is about 200 ms of matplotlib (bot.charts); an AI seat's decision up to a few hundred ms of
+search (bot.tables). Each kind of work has one `Worker`: one process, started (spawned: a fork of a
+process with threads is not safe) by its first call and kept.
+
+Bad days: a process that died is replaced and the call made once more in the new one; a call not
+done within its timeout is given up and its process killed (the next call starts another); the
+process ignores Ctrl-C at the bot's terminal (the bot stops it) and ends by itself when the bot's
+process is gone (killed, say), rather than run on alone. Whatever still fails is the caller's error:
+each caller has its way on without the work (a report without its chart, the AI seat's decision made
+in the bot's process after all).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def _start() -> None:
+    """First thing in a worker process: a Ctrl-C at the bot's terminal is the bot's to handle, and
+    the process ends as soon as the bot's process is gone, not left running alone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+
+        def watch() -> None:
+            multiprocessing.connection.wait([parent.sentinel])
+            os._exit(0)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class Worker:
+    """One process for one kind of work (see the module's text)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def run(self, timeout: float, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the worker's process (function and arguments must pickle: a
+        module-level function, plain data). Raises TimeoutError when not done within `timeout`
+        seconds, BrokenProcessPool when the process died twice, or the function's own error."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start
+                )
+            pool = self._pool
+            try:
+                async with asyncio.timeout(timeout):
+                    return await loop.run_in_executor(pool, function, *args)
+            except TimeoutError:
+                self._drop(pool)
+                raise
+            except BrokenProcessPool:
+                self._drop(pool)
+                if attempt:
+                    raise
+        raise AssertionError("not reached")
+
+    def pids(self) -> list[int]:
+        """The worker's process, if it runs now (none before the first call)."""
+        pool = self._pool
+        return [] if pool is None else list(getattr(pool, "_processes", {}) or {})
+
+    def close(self) -> None:
+        """Stop the process (work under way is given up); a later call starts a new one."""
+        if self._pool is not None:
+            self._drop(self._pool)
+
+    def _drop(self, pool: ProcessPoolExecutor) -> None:
+        """Stop using a process that died or hangs."""
+        if self._pool is pool:
+            self._pool = None
+        # A process that hangs is not ended by shutdown: kill it (the pool's own list of them; Python
+        # 3.14 has terminate_workers for this).
+        for process in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)

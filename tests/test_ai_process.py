@@ -1,0 +1,146 @@
+"""AI seats decide in a process of their own (bot.tables.AI_PROCESS), and a game never waits on it: a
+process that dies is replaced, one that hangs or cannot be had leaves the decision to the bot's
+process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from bot import tables as tables_module
+from bot.catalog import GAMES, GameSpec
+from bot.games.thegame import TheGameOptions
+from bot.store import SqliteStore
+from bot.tables import PLAYING, TableService
+from bot.workers import Worker
+from tests.test_charts import alive
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = SqliteStore(str(tmp_path / "t.sqlite3"))
+    await s.open()
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def worker(monkeypatch):
+    """A fresh AI process for each test, stopped after it."""
+    w = Worker("ai-seat-test")
+    monkeypatch.setattr(tables_module, "AI_PROCESS", w)
+    yield w
+    w.close()
+
+
+@pytest.fixture
+def here(monkeypatch):
+    """The seats of the decisions made in this process (in the AI thread)."""
+    made = []
+    original = GameSpec.ai_action
+
+    def counted(self, state, seat, level="normal"):
+        made.append(seat)
+        return original(self, state, seat, level)
+
+    monkeypatch.setattr(GameSpec, "ai_action", counted)
+    return made
+
+
+async def ai_table(service: TableService, ais: int = 2):
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    for _ in range(ais):
+        await service.add_ai(table.id, 100, "hard")
+    await service.start(table.id, 100, seed=11)
+    return table
+
+
+async def ai_moves(service: TableService, table, count: int) -> list[int]:
+    """Let the AI seats move `count` times (the host's turns are played by the AI too, as if they
+    had left the seat to it); the versions the table reached."""
+    versions = []
+    for _ in range(count):
+        state = table.state
+        if state.is_over:
+            break
+        if not table.seats[state.current].ai:
+            table.seats[state.current].ai = True
+        assert await service.ai_step(table.id) is not None
+        versions.append(table.version)
+    return versions
+
+
+async def test_ai_seats_decide_in_another_process_with_the_same_decisions(store, worker, here):
+    service = TableService(store)
+    table = await ai_table(service)
+    await ai_moves(service, table, 12)
+    assert here == [], "no decision was made in the bot's process"
+    assert len(worker.pids()) == 1 and worker.pids()[0] != os.getpid()
+    # The same moves as the bot's process chooses: deal again, and at each logged action ask
+    # ai_action here what the seat on turn plays.
+    spec = GAMES[table.game]
+    again = spec.deal(len(table.seats), table.options, table.seed, table.first_player)
+    logged = table.state.action_dicts()
+    assert len(logged) == 12
+    for record in logged:
+        assert TableService._record_form(spec.ai_action(again, again.current, "hard")) == record
+        again.apply_record(record)
+    service.close()
+
+
+async def test_a_killed_ai_process_is_replaced_and_the_seat_moves_on(store, worker, here):
+    service = TableService(store)
+    table = await ai_table(service)
+    await ai_moves(service, table, 2)
+    (first,) = worker.pids()
+    os.kill(first, signal.SIGKILL)
+    async with asyncio.timeout(10):
+        while alive(first):
+            await asyncio.sleep(0.01)
+    before = table.version
+    await ai_moves(service, table, 3)
+    assert table.version == before + 3
+    assert here == [] and worker.pids() != [first]
+    service.close()
+
+
+async def test_a_hung_ai_process_is_given_up_and_the_seat_decides_here(store, worker, here, monkeypatch):
+    service = TableService(store)
+    table = await ai_table(service)
+    await ai_moves(service, table, 1)
+    (first,) = worker.pids()
+    os.kill(first, signal.SIGSTOP)
+    monkeypatch.setattr(tables_module, "AI_TIMEOUT", 1.0)
+    started = time.monotonic()
+    before = table.version
+    await ai_moves(service, table, 1)
+    assert table.version == before + 1 and len(here) == 1, "decided in the bot's process"
+    assert time.monotonic() - started < 8
+    async with asyncio.timeout(10):
+        while alive(first):  # the stopped process was killed, not left behind
+            await asyncio.sleep(0.05)
+    # The next decision goes to a new process again.
+    monkeypatch.setattr(tables_module, "AI_TIMEOUT", 30.0)
+    await ai_moves(service, table, 1)
+    assert len(here) == 1 and worker.pids() and worker.pids()[0] != first
+    assert table.status == PLAYING or table.state.is_over
+    service.close()
+
+
+async def test_without_an_ai_process_the_seats_decide_here(store, worker, here, monkeypatch):
+    async def cannot(*args, **kwargs):
+        raise OSError("no process can be started here")
+
+    monkeypatch.setattr(worker, "run", cannot)
+    service = TableService(store)
+    table = await ai_table(service)
+    before = table.version
+    await ai_moves(service, table, 4)
+    assert table.version == before + 4 and len(here) == 4
+    service.close()
