@@ -12,7 +12,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, workers
 from bot.config import Settings
 from bot.options import SettingsService
 from bot.store import Store, StoreError, open_store
@@ -121,6 +121,7 @@ class Deckhand(commands.Bot):
             await super().close()
         finally:
             self.tables.close()
+            workers.close_all()  # the AI's and the charts' processes
             try:
                 # Running games are kept as snapshots, so the next start replays nothing.
                 await self.tables.save_snapshots()

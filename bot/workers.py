@@ -6,6 +6,8 @@ chart is about 200 ms of matplotlib (bot.charts); an AI seat's decision up to a 
 search (bot.tables). Each kind of work has one `Worker`: one process, started (spawned: a fork of a
 process with threads is not safe) by its first call and kept.
 
+Calls go into the process one at a time (the others wait their turn in the bot's process), so that
+a call's timeout counts its own run only, and a process killed under one call costs no other call.
 Bad days: a process that died is replaced and the call made once more in the new one; a call not
 done within its timeout is given up and its process killed (the next call starts another); the
 process ignores Ctrl-C at the bot's terminal (the bot stops it) and ends by itself when the bot's
@@ -23,12 +25,21 @@ import multiprocessing.connection
 import os
 import signal
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_ALL: weakref.WeakSet[Worker] = weakref.WeakSet()  # every Worker, for close_all
+
+
+def close_all() -> None:
+    """Stop every worker's process (the bot stopping: one that hangs would otherwise hold up the
+    interpreter's exit, which waits for its pools)."""
+    for worker in list(_ALL):
+        worker.close()
 
 
 def _start() -> None:
@@ -51,11 +62,27 @@ class Worker:
     def __init__(self, name: str) -> None:
         self.name = name
         self._pool: ProcessPoolExecutor | None = None
+        # One call in the process at a time; the others wait here, where no timeout runs. So a call's
+        # timeout measures that call alone (not the calls before it, nor another's hang), and a
+        # process killed for one call never takes others queued in it down with it.
+        self._turn: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+        _ALL.add(self)
 
     async def run(self, timeout: float, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker's process (function and arguments must pickle: a
-        module-level function, plain data). Raises TimeoutError when not done within `timeout`
-        seconds, BrokenProcessPool when the process died twice, or the function's own error."""
+        module-level function, plain data). Raises TimeoutError when it has run `timeout` seconds
+        (the process's start included, for the first call), BrokenProcessPool when the process died
+        twice under it, or the function's own error."""
+        async with self._lock():
+            return await self._run(timeout, function, args)
+
+    def _lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        if self._turn is None or self._turn[0] is not loop:  # a lock serves one loop only
+            self._turn = (loop, asyncio.Lock())
+        return self._turn[1]
+
+    async def _run(self, timeout: float, function: Callable[..., T], args: tuple) -> T:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             if self._pool is None:
@@ -70,18 +97,26 @@ class Worker:
                 self._drop(pool)
                 raise
             except BrokenProcessPool:
+                stopped = self._pool is not pool  # by close(), not by a death of its own: no retry
                 self._drop(pool)
-                if attempt:
+                if attempt or stopped:
                     raise
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise
+                # Not this caller's cancellation: the process was stopped under it (close()).
+                raise BrokenProcessPool(f"the {self.name} process was stopped") from None
         raise AssertionError("not reached")
 
     def pids(self) -> list[int]:
         """The worker's process, if it runs now (none before the first call)."""
         pool = self._pool
-        return [] if pool is None else list(getattr(pool, "_processes", {}) or {})
+        return [] if pool is None else list(getattr(pool, "_processes", None) or {})
 
     def close(self) -> None:
-        """Stop the process (work under way is given up); a later call starts a new one."""
+        """Stop the process (work under way is given up, its caller told so); a later call starts
+        a new one."""
         if self._pool is not None:
             self._drop(self._pool)
 
@@ -91,7 +126,7 @@ class Worker:
             self._pool = None
         # A process that hangs is not ended by shutdown: kill it (the pool's own list of them; Python
         # 3.14 has terminate_workers for this).
-        for process in list(getattr(pool, "_processes", {}).values()):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):  # None once shut down
             with contextlib.suppress(OSError, ValueError):
                 process.kill()
         pool.shutdown(wait=False, cancel_futures=True)

@@ -51,13 +51,13 @@ def here(monkeypatch):
     return made
 
 
-async def ai_table(service: TableService, ais: int = 2):
+async def ai_table(service: TableService, ais: int = 2, channel: int = 10):
     table = await service.open_lobby(
-        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+        guild_id=1, channel_id=channel, host_id=100 + channel, host_name="ann", options=TheGameOptions()
     )
     for _ in range(ais):
-        await service.add_ai(table.id, 100, "hard")
-    await service.start(table.id, 100, seed=11)
+        await service.add_ai(table.id, 100 + channel, "hard")
+    await service.start(table.id, 100 + channel, seed=11)
     return table
 
 
@@ -143,4 +143,30 @@ async def test_without_an_ai_process_the_seats_decide_here(store, worker, here, 
     before = table.version
     await ai_moves(service, table, 4)
     assert table.version == before + 4 and len(here) == 4
+    service.close()
+
+
+async def test_when_the_ai_process_hangs_every_tables_ai_seat_still_moves(store, worker, here, monkeypatch):
+    """Three tables' AI seats ask at once while the process is stopped: the one whose decision was
+    in it decides here after the timeout, the others are answered by a new process; none is left
+    without its move."""
+    service = TableService(store)
+    tables = [await ai_table(service, channel=c) for c in (10, 11, 12)]
+    for table in tables:
+        if not table.seats[table.state.current].ai:
+            table.seats[table.state.current].ai = True
+    await service.ai_step(tables[0].id)
+    (first,) = worker.pids()
+    os.kill(first, signal.SIGSTOP)
+    monkeypatch.setattr(tables_module, "AI_TIMEOUT", 1.0)
+    before = [t.version for t in tables]
+    for table in tables:
+        if not table.seats[table.state.current].ai:
+            table.seats[table.state.current].ai = True
+    async with asyncio.timeout(60):
+        outcomes = await asyncio.gather(*(service.ai_step(t.id) for t in tables))
+    assert all(o is not None for o in outcomes)
+    assert [t.version for t in tables] == [v + 1 for v in before]
+    assert len(here) == 1, "only the decision caught in the stopped process was made here"
+    assert worker.pids() and worker.pids()[0] != first
     service.close()
