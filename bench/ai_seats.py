@@ -24,8 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.charts import lags_while
-from bench.figures import percentile
+from bench.charts import lags_while, lateness_figures, lateness_table
 from bot import tables
 from bot.catalog import GAMES, ai_decision
 
@@ -89,16 +88,8 @@ async def main() -> None:
         ("AI in a thread", in_thread, thread_s),
         ("AI process (now)", in_process, process_s),
     ]
-    heads = ("wake-ups", "late p50 ms", "p99 ms", "max ms", "ms/decision")
-    print(f"{'while':<20} | " + " | ".join(f"{h:>{max(len(h), 7)}}" for h in heads))
-    print("-" * 80)
-    figures = {}
-    for label, lags, seconds in rows:
-        p50, p99, worst = percentile(lags, 0.5), percentile(lags, 0.99), max(lags)
-        per = "" if seconds is None else f"{seconds / decisions * 1000:11.2f}"
-        figures[label] = (p50, p99, worst)
-        print(f"{label:<20} | {len(lags):>8} | {p50:>11.2f} | {p99:>7.2f} | {worst:>7.2f} | {per:>11}")
-    (f50, f99, _), (t50, t99, tmax), (p50, p99, pmax) = figures.values()
+    figures = lateness_table(rows, decisions, "decision")
+    (_, f99, _), (_, t99, _), (_, p99, _) = figures.values()
     met = "met" if p99 <= 2 * f99 else "not met"
     print(f"\n{len(where)} positions ({', '.join(GAMES)}), {decisions} decisions each way at level {LEVEL!r}")
     print(
@@ -110,15 +101,7 @@ async def main() -> None:
             {
                 "benchmark": "ai_seats",
                 "decisions": decisions,
-                "floor_late_ms_p50": round(f50, 3),
-                "floor_late_ms_p99": round(f99, 3),
-                "thread_late_ms_p50": round(t50, 3),
-                "thread_late_ms_p99": round(t99, 3),
-                "thread_late_ms_max": round(tmax, 3),
-                "process_late_ms_p50": round(p50, 3),
-                "process_late_ms_p99": round(p99, 3),
-                "process_late_ms_max": round(pmax, 3),
-                "process_ratio_p99": round(p99 / f99, 3),
+                **lateness_figures(figures),
                 "thread_ms_per_decision": round(thread_s / decisions * 1000, 3),
                 "process_ms_per_decision": round(process_s / decisions * 1000, 3),
             }

@@ -56,6 +56,41 @@ async def lags_while(work: Callable[[], Awaitable[None]]) -> tuple[list[float], 
     return lags, elapsed
 
 
+def lateness_table(
+    rows: list[tuple[str, list[float], float | None]], count: int, unit: str
+) -> dict[str, tuple[float, float, float]]:
+    """Prints a row per way the work ran (name, the ticker's lateness, seconds the work took or None
+    for the floor): wake-ups, lateness p50, p99 and max, ms per unit of work (`count` of them).
+    Returns (p50, p99, max) by name."""
+    heads = ("wake-ups", "late p50 ms", "p99 ms", "max ms", f"ms/{unit}")
+    print(f"{'while':<20} | " + " | ".join(f"{h:>{max(len(h), 7)}}" for h in heads))
+    print("-" * (68 + max(len(unit) + 3, 7)))
+    figures = {}
+    width = max(len(unit) + 3, 7)
+    for name, lags, seconds in rows:
+        p50, p99, worst = percentile(lags, 0.5), percentile(lags, 0.99), max(lags)
+        per = "" if seconds is None else f"{seconds / count * 1000:.2f}"
+        figures[name] = (p50, p99, worst)
+        print(f"{name:<20} | {len(lags):>8} | {p50:>11.2f} | {p99:>7.2f} | {worst:>7.2f} | {per:>{width}}")
+    return figures
+
+
+def lateness_figures(figures: dict[str, tuple[float, float, float]]) -> dict[str, float]:
+    """The JSON figures of lateness_table's three rows: the floor, the work in a thread, in a process."""
+    (f50, f99, _), (t50, t99, tmax), (p50, p99, pmax) = figures.values()
+    return {
+        "floor_late_ms_p50": round(f50, 3),
+        "floor_late_ms_p99": round(f99, 3),
+        "thread_late_ms_p50": round(t50, 3),
+        "thread_late_ms_p99": round(t99, 3),
+        "thread_late_ms_max": round(tmax, 3),
+        "process_late_ms_p50": round(p50, 3),
+        "process_late_ms_p99": round(p99, 3),
+        "process_late_ms_max": round(pmax, 3),
+        "process_ratio_p99": round(p99 / f99, 3),
+    }
+
+
 def cycles_left_by_one_chart(tops: list[tuple[int, ...]]) -> int:
     gc.collect()
     gc.disable()
@@ -96,17 +131,9 @@ async def main() -> None:
         ("chart in a thread", thread, thread_s),
         ("chart process (now)", process, process_s),
     ]
-    heads = ("wake-ups", "late p50 ms", "p99 ms", "max ms", "ms/chart")
-    print(f"{'while':<20} | " + " | ".join(f"{h:>{max(len(h), 7)}}" for h in heads))
-    print("-" * 76)
-    figures = {}
-    for name, lags, seconds in rows:
-        p50, p99, worst = percentile(lags, 0.5), percentile(lags, 0.99), max(lags)
-        per = "" if seconds is None else f"{seconds / args.charts * 1000:8.0f}"
-        figures[name] = (p50, p99, worst)
-        print(f"{name:<20} | {len(lags):>8} | {p50:>11.2f} | {p99:>7.2f} | {worst:>7.2f} | {per:>8}")
+    figures = lateness_table(rows, args.charts, "chart")
     print(f"\nobjects in reference cycles one chart leaves where it is drawn: {cycles:,}")
-    (f50, f99, _), (t50, t99, tmax), (p50, p99, pmax) = figures.values()
+    (_, f99, _), (_, t99, _), (_, p99, _) = figures.values()
     met = "met" if p99 <= 2 * f99 else "not met"
     print(
         f"target: while a chart is drawn, the loop's p99 lateness within 2x the floor's: {met} "
@@ -117,15 +144,7 @@ async def main() -> None:
             {
                 "benchmark": "charts",
                 "charts": args.charts,
-                "floor_late_ms_p50": round(f50, 3),
-                "floor_late_ms_p99": round(f99, 3),
-                "thread_late_ms_p50": round(t50, 3),
-                "thread_late_ms_p99": round(t99, 3),
-                "thread_late_ms_max": round(tmax, 3),
-                "process_late_ms_p50": round(p50, 3),
-                "process_late_ms_p99": round(p99, 3),
-                "process_late_ms_max": round(pmax, 3),
-                "process_ratio_p99": round(p99 / f99, 3),
+                **lateness_figures(figures),
                 "thread_ms_per_chart": round(thread_s / args.charts * 1000, 1),
                 "process_ms_per_chart": round(process_s / args.charts * 1000, 1),
                 "cycle_objects_per_chart": cycles,
