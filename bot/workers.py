@@ -56,6 +56,14 @@ def _start() -> None:
         threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+START_TIMEOUT = 60.0  # seconds for a new process to start and answer (a loaded machine's imports)
+
+
+def _ready() -> bool:
+    """The first call in a new process: it has started."""
+    return True
+
+
 class Worker:
     """One process for one kind of work (see the module's text)."""
 
@@ -71,8 +79,8 @@ class Worker:
     async def run(self, timeout: float, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker's process (function and arguments must pickle: a
         module-level function, plain data). Raises TimeoutError when it has run `timeout` seconds
-        (the process's start included, for the first call), BrokenProcessPool when the process died
-        twice under it, or the function's own error."""
+        (a new process's start is not counted: it has START_TIMEOUT of its own), BrokenProcessPool
+        when the process died twice under it, or the function's own error."""
         async with self._lock():
             return await self._run(timeout, function, args)
 
@@ -85,12 +93,17 @@ class Worker:
     async def _run(self, timeout: float, function: Callable[..., T], args: tuple) -> T:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
-            if self._pool is None:
+            new = self._pool is None
+            if new:
                 self._pool = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start
                 )
             pool = self._pool
+            assert pool is not None
             try:
+                if new:  # the process starts (its imports too) on a time of its own, not the call's
+                    async with asyncio.timeout(START_TIMEOUT):
+                        await loop.run_in_executor(pool, _ready)
                 async with asyncio.timeout(timeout):
                     return await loop.run_in_executor(pool, function, *args)
             except TimeoutError:

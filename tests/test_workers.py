@@ -27,6 +27,13 @@ def worker():
     w.close()
 
 
+async def test_a_new_process_starts_on_its_own_time_not_the_calls(worker):
+    """A call's timeout is for the call: a new process's start (an interpreter and its imports, a good
+    part of a second, more on a busy machine) does not count against it."""
+    pid = await worker.run(0.05, os.getpid)
+    assert pid != os.getpid()
+
+
 async def test_calls_made_at_once_are_all_answered_when_the_process_is_killed_under_them(worker):
     first = await worker.run(30, pid_after, 0)
     calls = [asyncio.ensure_future(worker.run(30, pid_after, 0.3)) for _ in range(3)]
