@@ -1168,8 +1168,9 @@ class TableService:
         AI seats deciding without pause made the loop wake up 2.1 ms late at the median, 0.7 ms with the
         process, as with no decision at all (bench/ai_seats.py).
         Called under the table's lock: nothing changes the state meanwhile. Should the process fail
-        (it died twice, hangs past AI_TIMEOUT, cannot be started), the seat decides in the bot's
-        process after all, in a thread: the game never waits on the process."""
+        (busy with other tables' decisions past AI_TIMEOUT, a decision running past it, dead twice,
+        not starting), the seat decides in the bot's process after all, in a thread: the game waits
+        on the process at most twice AI_TIMEOUT (and a new process's start)."""
         view = table.spec.view(state, seat)
         try:
             return await AI_PROCESS.run(AI_TIMEOUT, ai_decision, table.game, level, view)

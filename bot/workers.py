@@ -7,7 +7,9 @@ search (bot.tables). Each kind of work has one `Worker`: one process, started (s
 process with threads is not safe) by its first call and kept.
 
 Calls go into the process one at a time (the others wait their turn in the bot's process), so that
-a call's timeout counts its own run only, and a process killed under one call costs no other call.
+a call's timeout counts its own run only, and a process killed under one call costs no other call. A
+turn that does not come within the caller's timeout is given up (the process is left to the call it
+runs); a caller that gives up while its call runs leaves a new process to the next one.
 Bad days: a process that died is replaced and the call made once more in the new one; a call not
 done within its timeout is given up and its process killed (the next call starts another); the
 process ignores Ctrl-C at the bot's terminal (the bot stops it) and ends by itself when the bot's
@@ -59,8 +61,9 @@ def _start() -> None:
 START_TIMEOUT = 60.0  # seconds for a new process to start and answer (a loaded machine's imports)
 
 
-def _ready() -> bool:
-    """The first call in a new process: it has started."""
+def _ready(function: Callable[..., Any]) -> bool:
+    """The first call in a new process: it has started, and has imported the module of the function
+    it is about to run (unpickling the function's reference imports it)."""
     return True
 
 
@@ -70,19 +73,29 @@ class Worker:
     def __init__(self, name: str) -> None:
         self.name = name
         self._pool: ProcessPoolExecutor | None = None
-        # One call in the process at a time; the others wait here, where no timeout runs. So a call's
-        # timeout measures that call alone (not the calls before it, nor another's hang), and a
-        # process killed for one call never takes others queued in it down with it.
+        # One call in the process at a time; the others wait their turn here. So a call's timeout
+        # measures that call alone (not the calls before it), and a process killed for one call never
+        # takes others queued in it down with it.
         self._turn: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
         _ALL.add(self)
 
     async def run(self, timeout: float, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker's process (function and arguments must pickle: a
-        module-level function, plain data). Raises TimeoutError when it has run `timeout` seconds
-        (a new process's start is not counted: it has START_TIMEOUT of its own), BrokenProcessPool
-        when the process died twice under it, or the function's own error."""
-        async with self._lock():
+        module-level function, plain data). Raises TimeoutError when its turn has not come within
+        `timeout` seconds (the process is left to the call before it), or when it has run `timeout`
+        seconds (a new process's start is not counted: it has START_TIMEOUT of its own);
+        BrokenProcessPool when the process died twice under it; or the function's own error. So a
+        caller waits at most twice its timeout, plus a start."""
+        lock = self._lock()
+        try:
+            async with asyncio.timeout(timeout):
+                await lock.acquire()
+        except TimeoutError:
+            raise TimeoutError(f"the {self.name} process was busy for {timeout:g} s") from None
+        try:
             return await self._run(timeout, function, args)
+        finally:
+            lock.release()
 
     def _lock(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()
@@ -103,7 +116,7 @@ class Worker:
             try:
                 if new:  # the process starts (its imports too) on a time of its own, not the call's
                     async with asyncio.timeout(START_TIMEOUT):
-                        await loop.run_in_executor(pool, _ready)
+                        await loop.run_in_executor(pool, _ready, function)
                 async with asyncio.timeout(timeout):
                     return await loop.run_in_executor(pool, function, *args)
             except TimeoutError:
@@ -117,6 +130,9 @@ class Worker:
             except asyncio.CancelledError:
                 task = asyncio.current_task()
                 if task is not None and task.cancelling():
+                    # The caller gave up: its call may still run in the process, and the next
+                    # caller's would wait behind it on the next caller's time. A new process instead.
+                    self._drop(pool)
                     raise
                 # Not this caller's cancellation: the process was stopped under it (close()).
                 raise BrokenProcessPool(f"the {self.name} process was stopped") from None

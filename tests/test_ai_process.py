@@ -148,8 +148,8 @@ async def test_without_an_ai_process_the_seats_decide_here(store, worker, here, 
 
 async def test_when_the_ai_process_hangs_every_tables_ai_seat_still_moves(store, worker, here, monkeypatch):
     """Three tables' AI seats ask at once while the process is stopped: the one whose decision was
-    in it decides here after the timeout, the others are answered by a new process; none is left
-    without its move."""
+    in it decides here after the timeout; the others, answered by a new process or (their turn not
+    come in time) here too, all move; the next decision goes to a new process."""
     service = TableService(store)
     tables = [await ai_table(service, channel=c) for c in (10, 11, 12)]
     for table in tables:
@@ -167,6 +167,9 @@ async def test_when_the_ai_process_hangs_every_tables_ai_seat_still_moves(store,
         outcomes = await asyncio.gather(*(service.ai_step(t.id) for t in tables))
     assert all(o is not None for o in outcomes)
     assert [t.version for t in tables] == [v + 1 for v in before]
-    assert len(here) == 1, "only the decision caught in the stopped process was made here"
-    assert worker.pids() and worker.pids()[0] != first
+    assert 1 <= len(here) <= 3
+    made_here = len(here)
+    monkeypatch.setattr(tables_module, "AI_TIMEOUT", 30.0)
+    await ai_moves(service, tables[0], 1)
+    assert len(here) == made_here and worker.pids() and worker.pids()[0] != first
     service.close()

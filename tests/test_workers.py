@@ -7,6 +7,7 @@ import asyncio
 import os
 import signal
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -34,10 +35,35 @@ async def test_a_new_process_starts_on_its_own_time_not_the_calls(worker):
     assert pid != os.getpid()
 
 
+async def test_the_start_includes_importing_what_the_first_call_runs(worker):
+    from tests import slow_import  # a second to import, here and in the worker's process
+
+    assert await worker.run(0.5, slow_import.pid) != os.getpid()
+
+
+async def test_a_caller_that_gives_up_leaves_the_next_one_a_free_process(worker):
+    first = await worker.run(30, pid_after, 0)
+    call = asyncio.ensure_future(worker.run(30, pid_after, 5))
+    await asyncio.sleep(0.3)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    assert await worker.run(2.0, pid_after, 0) != first, "not queued behind the abandoned call"
+
+
+async def test_a_turn_that_does_not_come_in_time_is_given_up_and_the_busy_process_kept(worker):
+    first = await worker.run(30, pid_after, 0)
+    busy = asyncio.ensure_future(worker.run(30, pid_after, 2))
+    await asyncio.sleep(0.2)
+    with pytest.raises(TimeoutError):
+        await worker.run(0.3, pid_after, 0)
+    assert await busy == first, "the call that was running finished, in the same process"
+
+
 async def test_calls_made_at_once_are_all_answered_when_the_process_is_killed_under_them(worker):
     first = await worker.run(30, pid_after, 0)
-    calls = [asyncio.ensure_future(worker.run(30, pid_after, 0.3)) for _ in range(3)]
-    await asyncio.sleep(0.1)  # the first of them is running in the process
+    calls = [asyncio.ensure_future(worker.run(30, pid_after, 1.0)) for _ in range(3)]
+    await asyncio.sleep(0.2)  # the first of them is running in the process
     os.kill(first, signal.SIGKILL)
     async with asyncio.timeout(60):
         pids = await asyncio.gather(*calls)
@@ -48,8 +74,8 @@ async def test_a_call_that_hangs_costs_only_itself(worker):
     """The process stops (SIGSTOP) under one call while three more wait: that call times out, the
     waiting ones are answered by a new process, each within its own timeout."""
     first = await worker.run(30, pid_after, 0)
-    stuck = asyncio.ensure_future(worker.run(1.0, pid_after, 0.5))
-    await asyncio.sleep(0.1)
+    stuck = asyncio.ensure_future(worker.run(1.0, pid_after, 3))
+    await asyncio.sleep(0.2)
     os.kill(first, signal.SIGSTOP)
     waiting = [asyncio.ensure_future(worker.run(20, pid_after, 0)) for _ in range(3)]
     async with asyncio.timeout(60):
@@ -73,5 +99,5 @@ async def test_a_call_under_way_when_the_bot_stops_is_told_so_and_the_process_en
             await call
         while alive(first):
             await asyncio.sleep(0.05)
-    assert not isinstance(raised.value, asyncio.CancelledError)
+    assert isinstance(raised.value, BrokenProcessPool)
     assert await worker.run(30, pid_after, 0) != first, "a later call starts a new process"
