@@ -17,6 +17,7 @@ from bot.games.thegame import TheGameOptions
 from bot.store import SqliteStore
 from bot.tables import PLAYING, TableService
 from bot.workers import Worker
+from tests import ai_helpers
 from tests.test_charts import alive
 
 
@@ -173,3 +174,52 @@ async def test_when_the_ai_process_hangs_every_tables_ai_seat_still_moves(store,
     await ai_moves(service, tables[0], 1)
     assert len(here) == made_here and worker.pids() and worker.pids()[0] != first
     service.close()
+
+
+async def test_a_stop_while_a_decision_hangs_in_the_process_logs_nothing_and_the_next_start_plays_on(
+    store, worker, here, monkeypatch
+):
+    """The bot stops (its tasks cancelled) while an AI seat's decision hangs in the AI's process. Nothing
+    of that decision is logged; the service started next from the same file has the seat decide
+    again at once, in a new process (not behind the abandoned call), and a third start finds the
+    same log."""
+    monkeypatch.setattr(tables_module, "ai_decision", ai_helpers.hanging_once)
+    service = TableService(store)
+    table = await ai_table(service)
+    while table.state.current == 0:  # to a seat the store knows as an AI seat
+        await ai_moves(service, table, 1)
+    mark = ai_helpers.hang_mark(os.getpid())
+    mark.touch()
+    try:
+        deciding = asyncio.ensure_future(service.ai_step(table.id))
+        async with asyncio.timeout(30):
+            while mark.exists():  # the decision has reached the process, and hangs there
+                await asyncio.sleep(0.02)
+    finally:
+        mark.unlink(missing_ok=True)
+    (hung,) = worker.pids()
+    logged = table.version
+    deciding.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await deciding
+    service.close()
+
+    again = TableService(store)
+    await again.load()
+    table = again.in_channel(10)
+    assert table.version == logged, "nothing of the abandoned decision was logged"
+    started = time.monotonic()
+    assert await again.ai_step(table.id) is not None
+    assert time.monotonic() - started < 5, "not queued behind the abandoned call"
+    assert table.version == logged + 1 and here == []
+    assert worker.pids() and worker.pids()[0] != hung
+    async with asyncio.timeout(10):
+        while alive(hung):
+            await asyncio.sleep(0.05)
+    again.close()
+
+    third = TableService(store)
+    await third.load()
+    assert third.in_channel(10).version == logged + 1
+    assert third.in_channel(10).state.action_dicts() == table.state.action_dicts()
+    third.close()
