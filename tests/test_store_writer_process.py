@@ -36,13 +36,13 @@ def _slow_insert(n: int, conn: sqlite3.Connection) -> None:
 
 def _lose_the_next_answer(conn: sqlite3.Connection) -> None:
     """The writer's process dies after this batch's COMMIT, before its answer is sent."""
-    from bot.store import writer
+    from bot import frames
 
     def die(message) -> bytes:
         os.kill(os.getpid(), signal.SIGKILL)
         raise AssertionError("not reached")
 
-    writer._frame = die  # type: ignore[assignment]
+    frames.frame = die  # type: ignore[assignment]
 
 
 def _returns_a_cursor(conn: sqlite3.Connection):

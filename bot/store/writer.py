@@ -28,15 +28,15 @@ import pickle
 import secrets
 import signal
 import sqlite3
-import struct
 import sys
 import threading
 import time
 import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any, BinaryIO, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from bot import frames
 from bot.store.base import StoreError
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,6 @@ SPAWN_TIMEOUT = 60.0  # seconds for a new writer process to open the database an
 # Far above a slow commit, or SQLite's busy timeout of 5 s.
 ANSWER_TIMEOUT = 30.0
 OUTCOMES = "_writer_outcomes"  # the last committed batch's token and outcomes, for a lost answer
-_HEAD = struct.Struct("<I")
 
 
 # ---- in the writer's process ----------------------------------------------------------------------
@@ -236,22 +235,6 @@ def _store_error(exc: Exception) -> StoreError:
     return StoreError(str(exc))
 
 
-def _read(stream: BinaryIO) -> Any:
-    head = stream.read(_HEAD.size)
-    if len(head) < _HEAD.size:
-        raise EOFError
-    (size,) = _HEAD.unpack(head)
-    body = stream.read(size)
-    if len(body) < size:
-        raise EOFError
-    return pickle.loads(body)
-
-
-def _send(stream: BinaryIO, message: Any) -> None:
-    stream.write(_frame(message))
-    stream.flush()
-
-
 def child_main() -> int:
     """The writer's process: frames in on stdin, answers out on the stdout it had at start (what
     the code inside prints goes to stderr). It stops when its parent closes the pipe, never on a
@@ -263,23 +246,23 @@ def child_main() -> int:
     os.dup2(2, 1)
     requests = sys.stdin.buffer
     try:
-        connect = _read(requests)
+        connect = frames.read(requests)
         batches = Batches(connect())
     except EOFError:
         return 0
     except Exception as exc:  # the database cannot be opened: say why, then stop
-        _send(answers, ("error", f"{type(exc).__name__}: {exc}"))
+        frames.send(answers, ("error", f"{type(exc).__name__}: {exc}"))
         return 1
-    _send(answers, ("ready", os.getpid()))
+    frames.send(answers, ("ready", os.getpid()))
     while True:
         try:
-            kind, token, payload = _read(requests)
+            kind, token, payload = frames.read(requests)
         except EOFError:
             break
         if kind == "batch":
-            _send(answers, batches.commit(payload, token))
+            frames.send(answers, batches.commit(payload, token))
         else:  # "lookup"
-            _send(answers, batches.lookup(token))
+            frames.send(answers, batches.lookup(token))
     batches.conn.close()
     return 0
 
@@ -400,7 +383,7 @@ class Writer:
         except OSError as exc:  # too many open files, no memory for a process...
             raise StoreError(f"the store's writer process cannot be started: {exc}") from exc
         try:
-            _write(proc, _frame(self._connect))
+            _write(proc, frames.frame(self._connect))
             answer = await _answer(proc, SPAWN_TIMEOUT)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
             await _stop(proc)
@@ -585,7 +568,7 @@ class Writer:
             await _stop(lost, grace=1.0)
         try:
             proc = self._proc = await self._spawn()
-            _write(proc, _frame(("lookup", token, None)))
+            _write(proc, frames.frame(("lookup", token, None)))
             kept: list[Outcome] | None = await _answer(proc, ANSWER_TIMEOUT)
         except (_Lost, StoreError) as exc:
             if self._proc is not None:
@@ -621,7 +604,7 @@ def _watch(writer: weakref.ref[Writer], unwatched: threading.Event) -> None:
 def _batch(units: list[Unit]) -> tuple[int, bytes]:
     """A new token and the frame that sends `units` under it."""
     token = secrets.randbits(62)
-    return token, _frame(("batch", token, units))
+    return token, frames.frame(("batch", token, units))
 
 
 async def _stop(proc: asyncio.subprocess.Process, grace: float = 0.0) -> None:
@@ -636,11 +619,6 @@ async def _stop(proc: asyncio.subprocess.Process, grace: float = 0.0) -> None:
         with contextlib.suppress(ProcessLookupError):
             proc.kill()
     await proc.wait()
-
-
-def _frame(message: Any) -> bytes:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    return _HEAD.pack(len(data)) + data
 
 
 def _write(proc: asyncio.subprocess.Process, data: bytes) -> None:
@@ -658,8 +636,7 @@ async def _answer(proc: asyncio.subprocess.Process, timeout: float | None) -> An
     assert stdout is not None
     try:
         async with asyncio.timeout(timeout):
-            (size,) = _HEAD.unpack(await stdout.readexactly(_HEAD.size))
-            data = await stdout.readexactly(size)
+            data = await frames.receive(stdout)
     except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
         raise _Lost("its process ended") from exc
     except TimeoutError as exc:
