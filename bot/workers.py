@@ -3,8 +3,11 @@
 A thread would not do for work that is mostly Python: it holds the interpreter's lock for slices of
 5 ms at a time, and the event loop, which answers every table's clicks, waits for it meanwhile. A
 chart is about 200 ms of matplotlib (bot.charts); an AI seat's decision up to a few hundred ms of
-search (bot.tables). Each kind of work has one `Worker`: one process, started (spawned: a fork of a
-process with threads is not safe) by its first call and kept.
+search (bot.tables). Each kind of work has one `Worker`: one process (`python -m
+bot.worker_process`, a new interpreter: a fork of a process with threads is not safe), started by
+its first call and kept. Calls and answers go through its stdin and stdout as frames (bot.frames),
+read and written by the event loop itself: no thread of the bot's process takes part (a pool of
+processes keeps two, which take the interpreter's lock from the loop at every call).
 
 Calls go into the process one at a time (the others wait their turn in the bot's process), so that
 a call's timeout counts its own run only, and a process killed under one call costs no other call. A
@@ -12,53 +15,50 @@ turn that does not come within the caller's timeout is given up (the process is 
 runs); a caller that gives up while its call runs leaves a new process to the next one.
 Bad days: a process that died is replaced and the call made once more in the new one; a call not
 done within its timeout is given up and its process killed (the next call starts another); the
-process ignores Ctrl-C at the bot's terminal (the bot stops it) and ends by itself when the bot's
-process is gone (killed, say), rather than run on alone. Whatever still fails is the caller's error:
-each caller has its way on without the work (a report without its chart, the AI seat's decision made
-in the bot's process after all).
+process has a session of its own (a Ctrl-C at the bot's terminal is the bot's to handle; the bot
+stops it) and ends by itself when the bot's process is gone (killed, say), rather than run on
+alone. Whatever still fails is the caller's error: each caller has its way on without the work (a
+report without its chart, the AI seat's decision made in the bot's process after all).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
-import multiprocessing.connection
 import os
+import pickle
 import signal
+import subprocess
+import sys
 import threading
+import time
+import traceback
 import weakref
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from bot import frames
 
 T = TypeVar("T")
 _ALL: weakref.WeakSet[Worker] = weakref.WeakSet()  # every Worker, for close_all
 
+START_TIMEOUT = 60.0  # seconds for a new process to start and answer (a loaded machine's imports)
+PARENT = "DECKHAND_WORKER_PARENT"  # the bot's pid, in a worker's environment: its watch looks for it
+WATCH_EVERY = 0.5  # seconds between two looks of a worker's watch on the bot's process
+
+
+class WorkerLost(RuntimeError):
+    """The worker's process ended under a call, again in the new one; or it was stopped (close)."""
+
+
+class WorkerError(RuntimeError):
+    """What the process answered cannot be read here, or a value or error cannot be sent back."""
+
 
 def close_all() -> None:
-    """Stop every worker's process (the bot stopping: one that hangs would otherwise hold up the
-    interpreter's exit, which waits for its pools)."""
+    """Stop every worker's process (the bot stopping: one that hangs would otherwise run on)."""
     for worker in list(_ALL):
         worker.close()
-
-
-def _start() -> None:
-    """First thing in a worker process: a Ctrl-C at the bot's terminal is the bot's to handle, and
-    the process ends as soon as the bot's process is gone, not left running alone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-
-        def watch() -> None:
-            multiprocessing.connection.wait([parent.sentinel])
-            os._exit(0)
-
-        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-START_TIMEOUT = 60.0  # seconds for a new process to start and answer (a loaded machine's imports)
 
 
 def _ready(function: Callable[..., Any]) -> bool:
@@ -67,25 +67,32 @@ def _ready(function: Callable[..., Any]) -> bool:
     return True
 
 
+class _Lost(Exception):
+    """The process's pipe ended (it died, or was killed)."""
+
+
 class Worker:
     """One process for one kind of work (see the module's text)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._pool: ProcessPoolExecutor | None = None
+        self._proc: _Process | None = None
         # One call in the process at a time; the others wait their turn here. So a call's timeout
         # measures that call alone (not the calls before it), and a process killed for one call never
-        # takes others queued in it down with it.
+        # takes others queued in it down with it. The lock and the process's pipes serve one event
+        # loop only (a new loop, a restart in tests, starts a new process).
         self._turn: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
         _ALL.add(self)
 
     async def run(self, timeout: float, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker's process (function and arguments must pickle: a
-        module-level function, plain data). Raises TimeoutError when its turn has not come within
-        `timeout` seconds (the process is left to the call before it), or when it has run `timeout`
-        seconds (a new process's start is not counted: it has START_TIMEOUT of its own);
-        BrokenProcessPool when the process died twice under it; or the function's own error. So a
-        caller waits at most twice its timeout, plus a start."""
+        module-level function, plain data; if they do not, pickle's error is raised here and nothing
+        is sent). Raises TimeoutError when its turn has not come within `timeout` seconds (the process
+        is left to the call before it), or when it has run `timeout` seconds (a new process's start
+        is not counted: it has START_TIMEOUT of its own); WorkerLost when the process died twice
+        under it, or could not start; or the function's own error. So a caller waits at most twice
+        its timeout, plus a start."""
+        call = frames.frame((function, args))
         lock = self._lock()
         try:
             async with asyncio.timeout(timeout):
@@ -93,69 +100,209 @@ class Worker:
         except TimeoutError:
             raise TimeoutError(f"the {self.name} process was busy for {timeout:g} s") from None
         try:
-            return await self._run(timeout, function, args)
+            return await self._call(timeout, call, function)
         finally:
             lock.release()
 
     def _lock(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()
-        if self._turn is None or self._turn[0] is not loop:  # a lock serves one loop only
+        if self._turn is None or self._turn[0] is not loop:
+            if self._proc is not None:
+                self._drop(self._proc)
             self._turn = (loop, asyncio.Lock())
         return self._turn[1]
 
-    async def _run(self, timeout: float, function: Callable[..., T], args: tuple) -> T:
-        loop = asyncio.get_running_loop()
+    async def _call(self, timeout: float, call: bytes, function: Callable[..., Any]) -> Any:
         for attempt in range(2):
-            new = self._pool is None
-            if new:
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start
-                )
-            pool = self._pool
-            assert pool is not None
+            proc = self._proc
+            if proc is None:  # the process starts (its imports too) on a time of its own, not the call's
+                proc = await self._start(function)
             try:
-                if new:  # the process starts (its imports too) on a time of its own, not the call's
-                    async with asyncio.timeout(START_TIMEOUT):
-                        await loop.run_in_executor(pool, _ready, function)
+                proc.write(call)
                 async with asyncio.timeout(timeout):
-                    return await loop.run_in_executor(pool, function, *args)
+                    answer = await proc.answer()
             except TimeoutError:
-                self._drop(pool)
-                raise
-            except BrokenProcessPool:
-                stopped = self._pool is not pool  # by close(), not by a death of its own: no retry
-                self._drop(pool)
+                self._drop(proc)
+                raise TimeoutError(f"the {self.name} process gave no answer in {timeout:g} s") from None
+            except _Lost as lost:
+                stopped = self._proc is not proc  # by close(), not by a death of its own: no retry
+                self._drop(proc)
                 if attempt or stopped:
-                    raise
-            except asyncio.CancelledError:
-                task = asyncio.current_task()
-                if task is not None and task.cancelling():
-                    # The caller gave up: its call may still run in the process, and the next
-                    # caller's would wait behind it on the next caller's time. A new process instead.
-                    self._drop(pool)
-                    raise
-                # Not this caller's cancellation: the process was stopped under it (close()).
-                raise BrokenProcessPool(f"the {self.name} process was stopped") from None
+                    raise WorkerLost(f"the {self.name} process {lost}") from None
+                continue
+            except BaseException:
+                # The caller gave up (cancelled): its call may still run in the process, and the next
+                # caller's would wait behind it on the next caller's time. A new process instead.
+                self._drop(proc)
+                raise
+            return _result(answer)
         raise AssertionError("not reached")
+
+    async def _start(self, function: Callable[..., Any]) -> _Process:
+        proc = await _Process.start(self.name)
+        self._proc = proc
+        try:
+            proc.write(frames.frame((_ready, (function,))))
+            async with asyncio.timeout(START_TIMEOUT):
+                answer = await proc.answer()
+        except (TimeoutError, _Lost):
+            self._drop(proc)
+            raise WorkerLost(f"the {self.name} process did not start") from None
+        except BaseException:
+            self._drop(proc)
+            raise
+        _result(answer)  # the function's module does not import there: its error, the process kept
+        return proc
 
     def pids(self) -> list[int]:
         """The worker's process, if it runs now (none before the first call)."""
-        pool = self._pool
-        return [] if pool is None else list(getattr(pool, "_processes", None) or {})
+        proc = self._proc
+        return [] if proc is None or proc.popen.poll() is not None else [proc.popen.pid]
 
     def close(self) -> None:
         """Stop the process (work under way is given up, its caller told so); a later call starts
         a new one."""
-        if self._pool is not None:
-            self._drop(self._pool)
+        if self._proc is not None:
+            self._drop(self._proc)
 
-    def _drop(self, pool: ProcessPoolExecutor) -> None:
-        """Stop using a process that died or hangs."""
-        if self._pool is pool:
-            self._pool = None
-        # A process that hangs is not ended by shutdown: kill it (the pool's own list of them; Python
-        # 3.14 has terminate_workers for this).
-        for process in list((getattr(pool, "_processes", None) or {}).values()):  # None once shut down
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+    def _drop(self, proc: _Process) -> None:
+        """Stop using a process that died, hangs or is not wanted any more."""
+        if self._proc is proc:
+            self._proc = None
+        proc.end()
+
+
+class _Process:
+    """A worker's process and its two pipes, read and written by one event loop. Not asyncio's own
+    subprocesses: their process is the loop's to wait for, and a process left by a loop that is
+    closed (tests start one loop after another) could then not be ended without a warning."""
+
+    def __init__(
+        self,
+        popen: subprocess.Popen[bytes],
+        reader: asyncio.StreamReader,
+        reading: asyncio.BaseTransport,
+        writer: asyncio.WriteTransport,
+    ) -> None:
+        self.popen = popen
+        self.reader = reader
+        self.reading = reading
+        self.writer = writer
+
+    @classmethod
+    async def start(cls, name: str) -> _Process:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the child imports what we import
+        env[PARENT] = str(os.getpid())
+        try:
+            popen = subprocess.Popen(
+                [sys.executable, "-m", "bot.worker_process"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=env,
+                start_new_session=True,  # a Ctrl-C at the bot's terminal never reaches it
+            )
+        except OSError as exc:  # too many open files, no memory for a process...
+            raise WorkerLost(f"the {name} process cannot be started: {exc}") from exc
+        assert popen.stdin is not None and popen.stdout is not None
+        loop = asyncio.get_running_loop()
+        try:
+            reader = asyncio.StreamReader(limit=2**26)
+            reading, _ = await loop.connect_read_pipe(
+                lambda: asyncio.StreamReaderProtocol(reader), popen.stdout
+            )
+            writer, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, popen.stdin)
+        except BaseException:
+            _end(popen)
+            raise
+        return cls(popen, reader, reading, writer)
+
+    def write(self, data: bytes) -> None:
+        if self.writer.is_closing() or self.popen.poll() is not None:
+            raise _Lost("had ended")
+        try:
+            self.writer.write(data)
+        except (BrokenPipeError, ConnectionResetError, RuntimeError) as exc:
+            raise _Lost(f"could not be written to ({exc})") from exc
+
+    async def answer(self) -> bytes:
+        try:
+            return await frames.receive(self.reader)
+        except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
+            raise _Lost("ended") from exc
+
+    def end(self) -> None:
+        """Kill the process and close its pipes: a call waiting on it sees the pipe end. The loop
+        lets go of the pipes at once (so their numbers can be used again); a loop that is closed
+        has let go of them already."""
+        with contextlib.suppress(RuntimeError):  # a closed loop: nothing waits on them any more
+            self.reading.close()
+        if not self.writer.is_closing():  # closed already when the process ended by itself
+            with contextlib.suppress(RuntimeError):
+                self.writer.abort()  # what was not written yet is dropped, not waited for
+        _end(self.popen)
+
+
+def _end(popen: subprocess.Popen[bytes]) -> None:
+    """Kill a worker's process; a thread waits for it to go (the wait is short, but not the loop's)."""
+    with contextlib.suppress(OSError):
+        popen.kill()
+    for pipe in (popen.stdin, popen.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+    threading.Thread(target=popen.wait, name="worker-reap", daemon=True).start()
+
+
+def _result(answer: bytes) -> Any:
+    try:
+        kind, value = pickle.loads(answer)
+    except Exception as exc:  # the pipe is still in step: only this answer is lost
+        raise WorkerError(f"an answer of the worker cannot be read here: {exc!r}") from exc
+    if kind == "error":
+        error, where = value
+        error.__cause__ = WorkerError(f"in the worker's process:\n{where}")
+        raise error
+    return value
+
+
+# ---- in the worker's process ----------------------------------------------------------------------
+
+
+def child_main() -> int:
+    """A worker's process: calls in on stdin, answers out on the stdout it had at start (what the
+    work prints goes to stderr). It ends when the bot closes the pipe, or, watched by a thread, when
+    the bot's process is gone, even in the middle of a call."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = int(os.environ.get(PARENT, "0"))
+    if parent:
+        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    requests = sys.stdin.buffer
+    while True:
+        try:
+            function, args = frames.read(requests)
+            answer: tuple[str, Any] = ("ok", _run(function, args))
+        except EOFError:  # the bot closed the pipe (frames.read's only EOFError: _run catches its own)
+            return 0
+        except Exception as exc:  # the function's error, or a call that cannot be read here
+            answer = ("error", (exc, traceback.format_exc()))
+        try:
+            frames.send(answers, answer)
+        except Exception as exc:  # a value or an error that does not pickle (nothing was written)
+            frames.send(answers, ("error", (WorkerError(f"the answer cannot be sent: {exc!r}"), "")))
+
+
+def _run(function: Callable[..., Any], args: tuple) -> Any:
+    try:
+        return function(*args)
+    except EOFError as exc:  # the function's own, not the end of the bot's pipe
+        raise WorkerError(f"EOFError: {exc}") from exc
+
+
+def _watch_parent(parent: int) -> None:
+    """The bot's process is gone (this one is someone else's child now): end at once."""
+    while os.getppid() == parent:
+        time.sleep(WATCH_EVERY)
+    os._exit(0)

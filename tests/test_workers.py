@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+import threading
 import time
-from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
-from bot.workers import Worker, close_all
+from bot.workers import Worker, WorkerError, WorkerLost, close_all
 from tests.test_charts import alive
 
 
@@ -99,5 +102,115 @@ async def test_a_call_under_way_when_the_bot_stops_is_told_so_and_the_process_en
             await call
         while alive(first):
             await asyncio.sleep(0.05)
-    assert isinstance(raised.value, BrokenProcessPool)
+    assert isinstance(raised.value, WorkerLost)
     assert await worker.run(30, pid_after, 0) != first, "a later call starts a new process"
+
+
+def chatty(text: str) -> str:
+    """Run in the worker: prints (to what was its stdout) before it answers."""
+    print("a line of the work's own", flush=True)
+    os.write(1, b"and one written straight to fd 1\n")
+    return text.upper()
+
+
+def unsendable() -> object:
+    """Run in the worker: a value that does not pickle."""
+    return lambda: None
+
+
+class Unreadable:
+    """Pickles in the worker; cannot be made again here (its reduce calls a function that refuses)."""
+
+    def __reduce__(self):
+        return (refuse, ())
+
+
+def refuse() -> None:
+    if os.environ.get("DECKHAND_WORKER_PARENT"):  # in the worker: fine
+        return None
+    raise ValueError("not here")
+
+
+def unreadable() -> Unreadable:
+    return Unreadable()
+
+
+def fails(text: str) -> None:
+    raise KeyError(text)
+
+
+async def test_no_thread_of_the_bots_process_takes_part_in_a_call(worker):
+    """The loop reads and writes the process's pipes itself: a pool of processes would keep two
+    threads here, which take the interpreter's lock from the loop at every call."""
+    before = {t.ident for t in threading.enumerate()}
+    for _ in range(5):
+        await worker.run(30, pid_after, 0)
+    added = [t.name for t in threading.enumerate() if t.ident not in before]
+    assert added == []
+
+
+async def test_what_the_work_prints_does_not_get_in_the_way_of_its_answer(worker):
+    assert await worker.run(30, chatty, "ok") == "OK"
+    assert await worker.run(30, chatty, "again") == "AGAIN"
+
+
+async def test_the_functions_error_comes_back_with_where_it_was_raised(worker):
+    first = await worker.run(30, pid_after, 0)
+    with pytest.raises(KeyError) as raised:
+        await worker.run(30, fails, "no such card")
+    assert raised.value.args == ("no such card",)
+    assert "in fails" in str(raised.value.__cause__) and "raise KeyError(text)" in str(raised.value.__cause__)
+    assert await worker.run(30, pid_after, 0) == first, "the process is kept"
+
+
+async def test_an_answer_or_a_call_that_does_not_cross_fails_that_call_alone(worker):
+    first = await worker.run(30, pid_after, 0)
+    with pytest.raises(WorkerError, match="cannot be sent"):
+        await worker.run(30, unsendable)
+    with pytest.raises(WorkerError, match="cannot be read here"):
+        await worker.run(30, unreadable)
+    with pytest.raises(Exception, match="pickle"):
+        await worker.run(30, pid_after, lambda: 0)  # an argument that does not pickle: nothing sent
+    assert await worker.run(30, pid_after, 0) == first, "the same process, still in step"
+
+
+def test_a_process_left_by_an_event_loop_now_closed_is_ended_by_the_next_loops_first_call(caplog):
+    """Tests (and a restart) run one loop after another; the process of the loop before is ended
+    quietly, and the new loop's call gets a process of its own."""
+    w = Worker("test-loops")
+    try:
+        first = asyncio.run(w.run(30, pid_after, 0))
+        with caplog.at_level("WARNING"):
+            second = asyncio.run(w.run(30, pid_after, 0))
+            deadline = time.monotonic() + 10
+            while alive(first) and time.monotonic() < deadline:
+                time.sleep(0.05)
+        assert second != first and not alive(first)
+        assert [r.getMessage() for r in caplog.records] == []
+    finally:
+        w.close()
+
+
+def test_a_worker_busy_with_a_call_ends_when_the_bots_process_is_killed():
+    """Killed in the middle of a call (SIGKILL, the OOM killer), the bot cannot stop its worker, and
+    the worker is not reading its pipe: its watch ends it."""
+    script = (
+        "import asyncio, os, signal\n"
+        "from bot.workers import Worker\n"
+        "from tests.test_workers import pid_after\n"
+        "async def main():\n"
+        "    w = Worker('orphan')\n"
+        "    await w.run(30, pid_after, 0)\n"
+        "    print(w.pids()[0], flush=True)\n"
+        "    call = asyncio.ensure_future(w.run(300, pid_after, 300))\n"
+        "    await asyncio.sleep(0.3)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "asyncio.run(main())\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    ran = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
+    child = int(ran.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(child), "the worker outlived its bot"

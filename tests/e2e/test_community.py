@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from concurrent.futures.process import BrokenProcessPool
 
 import discord
 
 from bot.store.sqlite import SqliteStore
 from bot.ui import thegame as thegame_ui
+from bot.workers import WorkerLost
 from tests.e2e.helpers import open_table, pictures, reports, title_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -237,7 +237,7 @@ async def test_without_the_chart_process_the_final_report_and_stats_still_go_out
     env = simcord_env
 
     async def broken(*args):
-        raise BrokenProcessPool("A child process terminated abruptly")
+        raise WorkerLost("the chart process ended")
 
     monkeypatch.setattr(thegame_ui, "draw", broken)
     monkeypatch.setattr(sys.modules["cogs.community"], "draw", broken)
