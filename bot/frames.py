@@ -19,6 +19,11 @@ def frame(message: Any) -> bytes:
 
 def read(stream: BinaryIO) -> Any:
     """The next message on a blocking stream; EOFError when it ends (before or inside a frame)."""
+    return pickle.loads(read_body(stream))
+
+
+def read_body(stream: BinaryIO) -> bytes:
+    """The next frame's body, not yet unpickled (EOFError only when the stream ends)."""
     head = stream.read(HEAD.size)
     if len(head) < HEAD.size:
         raise EOFError
@@ -26,7 +31,7 @@ def read(stream: BinaryIO) -> Any:
     body = stream.read(size)
     if len(body) < size:
         raise EOFError
-    return pickle.loads(body)
+    return body
 
 
 def send(stream: BinaryIO, message: Any) -> None:

@@ -1170,7 +1170,8 @@ class TableService:
         Called under the table's lock: nothing changes the state meanwhile. Should the process fail
         (busy with other tables' decisions past AI_TIMEOUT, a decision running past it, dead twice,
         not starting), the seat decides in the bot's process after all, in a thread: the game waits
-        on the process at most twice AI_TIMEOUT (and a new process's start)."""
+        on the process at most three times AI_TIMEOUT (its turn, the decision, the decision again in
+        a new process) and two starts."""
         view = table.spec.view(state, seat)
         try:
             return await AI_PROCESS.run(AI_TIMEOUT, ai_decision, table.game, level, view)

@@ -90,8 +90,9 @@ class Worker:
         is sent). Raises TimeoutError when its turn has not come within `timeout` seconds (the process
         is left to the call before it), or when it has run `timeout` seconds (a new process's start
         is not counted: it has START_TIMEOUT of its own); WorkerLost when the process died twice
-        under it, or could not start; or the function's own error. So a caller waits at most twice
-        its timeout, plus a start."""
+        under it, could not start, or was stopped by close(); or the function's own error. So a
+        caller waits at most three times its timeout (its turn, its call, the call once more in a new
+        process) and two starts."""
         call = frames.frame((function, args))
         lock = self._lock()
         try:
@@ -115,6 +116,9 @@ class Worker:
     async def _call(self, timeout: float, call: bytes, function: Callable[..., Any]) -> Any:
         for attempt in range(2):
             proc = self._proc
+            if proc is not None and proc.ended():  # died while idle: nothing of this call was lost
+                self._drop(proc)
+                proc = None
             if proc is None:  # the process starts (its imports too) on a time of its own, not the call's
                 proc = await self._start(function)
             try:
@@ -139,15 +143,17 @@ class Worker:
         raise AssertionError("not reached")
 
     async def _start(self, function: Callable[..., Any]) -> _Process:
-        proc = await _Process.start(self.name)
+        proc = _Process.start(self.name)
         self._proc = proc
         try:
             proc.write(frames.frame((_ready, (function,))))
             async with asyncio.timeout(START_TIMEOUT):
                 answer = await proc.answer()
         except (TimeoutError, _Lost):
+            stopped = self._proc is not proc
             self._drop(proc)
-            raise WorkerLost(f"the {self.name} process did not start") from None
+            why = "was stopped" if stopped else "did not start"
+            raise WorkerLost(f"the {self.name} process {why}") from None
         except BaseException:
             self._drop(proc)
             raise
@@ -173,26 +179,30 @@ class Worker:
 
 
 class _Process:
-    """A worker's process and its two pipes, read and written by one event loop. Not asyncio's own
-    subprocesses: their process is the loop's to wait for, and a process left by a loop that is
-    closed (tests start one loop after another) could then not be ended without a warning."""
+    """A worker's process, its two pipes read and written by one event loop on their raw file
+    descriptors. Not asyncio's subprocesses, nor its pipe transports: those belong to their loop,
+    and a process left by a loop now closed (tests start one loop after another) could not be ended
+    without their complaints; a loop that is closed has let go of the descriptors already."""
 
-    def __init__(
-        self,
-        popen: subprocess.Popen[bytes],
-        reader: asyncio.StreamReader,
-        reading: asyncio.BaseTransport,
-        writer: asyncio.WriteTransport,
-    ) -> None:
+    def __init__(self, popen: subprocess.Popen[bytes], loop: asyncio.AbstractEventLoop) -> None:
+        assert popen.stdin is not None and popen.stdout is not None
         self.popen = popen
-        self.reader = reader
-        self.reading = reading
-        self.writer = writer
+        self.loop = loop
+        self.stdin = popen.stdin.fileno()
+        self.stdout = popen.stdout.fileno()
+        self.received = bytearray()  # what the process wrote and no answer took yet
+        self.unsent = bytearray()  # what the pipe to the process did not take yet
+        self.eof = False  # the process's end of its stdout is closed (it ended, or was killed)
+        self.waiter: asyncio.Future[None] | None = None
+        os.set_blocking(self.stdin, False)
+        os.set_blocking(self.stdout, False)
+        loop.add_reader(self.stdout, self._readable)
 
     @classmethod
-    async def start(cls, name: str) -> _Process:
+    def start(cls, name: str) -> _Process:
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the child imports what we import
+        # The child imports what we import.
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if isinstance(p, str) and p)
         env[PARENT] = str(os.getpid())
         try:
             popen = subprocess.Popen(
@@ -204,54 +214,107 @@ class _Process:
             )
         except OSError as exc:  # too many open files, no memory for a process...
             raise WorkerLost(f"the {name} process cannot be started: {exc}") from exc
-        assert popen.stdin is not None and popen.stdout is not None
-        loop = asyncio.get_running_loop()
         try:
-            reader = asyncio.StreamReader(limit=2**26)
-            reading, _ = await loop.connect_read_pipe(
-                lambda: asyncio.StreamReaderProtocol(reader), popen.stdout
-            )
-            writer, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, popen.stdin)
+            return cls(popen, asyncio.get_running_loop())
         except BaseException:
             _end(popen)
             raise
-        return cls(popen, reader, reading, writer)
+
+    def ended(self) -> bool:
+        return self.eof or self.popen.poll() is not None
 
     def write(self, data: bytes) -> None:
-        if self.writer.is_closing() or self.popen.poll() is not None:
+        if self.ended():
             raise _Lost("had ended")
+        if self.unsent:  # the pipe is full: after what waits already
+            self.unsent += data
+            return
         try:
-            self.writer.write(data)
-        except (BrokenPipeError, ConnectionResetError, RuntimeError) as exc:
+            sent = os.write(self.stdin, data)
+        except BlockingIOError:
+            sent = 0
+        except OSError as exc:
             raise _Lost(f"could not be written to ({exc})") from exc
+        if sent < len(data):
+            self.unsent += data[sent:]
+            self.loop.add_writer(self.stdin, self._writable)
+
+    def _writable(self) -> None:
+        try:
+            sent = os.write(self.stdin, self.unsent)
+        except BlockingIOError:
+            return
+        except OSError:  # the process is gone: its end of stdout closes too, and the reader sees it
+            sent = len(self.unsent)
+        del self.unsent[:sent]
+        if not self.unsent:
+            self.loop.remove_writer(self.stdin)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.stdout, 1 << 16)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self.received += data
+        else:
+            self.eof = True
+            self.loop.remove_reader(self.stdout)
+            _reap(self.popen)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     async def answer(self) -> bytes:
-        try:
-            return await frames.receive(self.reader)
-        except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
-            raise _Lost("ended") from exc
+        """The body of the next frame from the process (frames.receive's, on the raw pipe)."""
+        while True:
+            received = self.received
+            if len(received) >= frames.HEAD.size:
+                (size,) = frames.HEAD.unpack_from(received)
+                end = frames.HEAD.size + size
+                if len(received) >= end:
+                    body = bytes(received[frames.HEAD.size : end])
+                    del received[:end]
+                    return body
+            if self.eof:
+                raise _Lost("ended")
+            self.waiter = self.loop.create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
 
     def end(self) -> None:
-        """Kill the process and close its pipes: a call waiting on it sees the pipe end. The loop
-        lets go of the pipes at once (so their numbers can be used again); a loop that is closed
-        has let go of them already."""
-        with contextlib.suppress(RuntimeError):  # a closed loop: nothing waits on them any more
-            self.reading.close()
-        if not self.writer.is_closing():  # closed already when the process ended by itself
-            with contextlib.suppress(RuntimeError):
-                self.writer.abort()  # what was not written yet is dropped, not waited for
+        """Kill the process and let go of its pipes; a call waiting on it sees their end."""
+        if not self.loop.is_closed():  # a closed loop has let go of them already
+            self.loop.remove_reader(self.stdout)
+            self.loop.remove_writer(self.stdin)
+        self.unsent.clear()
+        self.eof = True
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits any more
+                waiter.set_result(None)
         _end(self.popen)
 
 
 def _end(popen: subprocess.Popen[bytes]) -> None:
-    """Kill a worker's process; a thread waits for it to go (the wait is short, but not the loop's)."""
+    """Kill a worker's process and close our ends of its pipes."""
     with contextlib.suppress(OSError):
         popen.kill()
     for pipe in (popen.stdin, popen.stdout):
         if pipe is not None:
             with contextlib.suppress(OSError):
                 pipe.close()
-    threading.Thread(target=popen.wait, name="worker-reap", daemon=True).start()
+    _reap(popen)
+
+
+def _reap(popen: subprocess.Popen[bytes]) -> None:
+    """A thread waits for the process to go (a short wait, but not the loop's to make)."""
+    if popen.returncode is None:
+        threading.Thread(target=popen.wait, name="worker-reap", daemon=True).start()
 
 
 def _result(answer: bytes) -> Any:
@@ -270,35 +333,45 @@ def _result(answer: bytes) -> Any:
 
 
 def child_main() -> int:
-    """A worker's process: calls in on stdin, answers out on the stdout it had at start (what the
-    work prints goes to stderr). It ends when the bot closes the pipe, or, watched by a thread, when
-    the bot's process is gone, even in the middle of a call."""
+    """A worker's process: calls in on the stdin it had at start, answers out on the stdout it had
+    at start. What the work prints goes to stderr, and what it reads is /dev/null, so that neither
+    the work nor a process it starts can take a frame. It ends when the bot closes the pipe, or,
+    watched by a thread, when the bot's process is gone, even in the middle of a call."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = int(os.environ.get(PARENT, "0"))
     if parent:
         threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+    requests = os.fdopen(os.dup(0), "rb")
     answers = os.fdopen(os.dup(1), "wb")
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)
+    os.close(nothing)
     os.dup2(2, 1)
-    requests = sys.stdin.buffer
     while True:
         try:
-            function, args = frames.read(requests)
-            answer: tuple[str, Any] = ("ok", _run(function, args))
-        except EOFError:  # the bot closed the pipe (frames.read's only EOFError: _run catches its own)
+            call = frames.read_body(requests)
+        except EOFError:  # the bot closed the pipe
             return 0
-        except Exception as exc:  # the function's error, or a call that cannot be read here
-            answer = ("error", (exc, traceback.format_exc()))
+        answer = _answer(call)
         try:
             frames.send(answers, answer)
+        except OSError:  # the bot is gone, or closed the pipe under the answer
+            return 0
         except Exception as exc:  # a value or an error that does not pickle (nothing was written)
-            frames.send(answers, ("error", (WorkerError(f"the answer cannot be sent: {exc!r}"), "")))
+            with contextlib.suppress(OSError):
+                frames.send(answers, ("error", (WorkerError(f"the answer cannot be sent: {exc!r}"), "")))
 
 
-def _run(function: Callable[..., Any], args: tuple) -> Any:
+def _answer(call: bytes) -> tuple[str, Any]:
+    """Run one call; its value, or its error, whatever the error (a SystemExit deep in a library,
+    an argument that cannot be read here): the process goes on to the next call."""
     try:
-        return function(*args)
-    except EOFError as exc:  # the function's own, not the end of the bot's pipe
-        raise WorkerError(f"EOFError: {exc}") from exc
+        function, args = pickle.loads(call)
+        return ("ok", function(*args))
+    except Exception as exc:
+        return ("error", (exc, traceback.format_exc()))
+    except BaseException as exc:  # not raised as itself in the bot's process
+        return ("error", (WorkerError(f"{type(exc).__name__}: {exc}"), traceback.format_exc()))
 
 
 def _watch_parent(parent: int) -> None:

@@ -4,12 +4,14 @@ one call costs that call at most, never the calls waiting behind it."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -214,3 +216,82 @@ def test_a_worker_busy_with_a_call_ends_when_the_bots_process_is_killed():
     while alive(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not alive(child), "the worker outlived its bot"
+
+
+def exits(code: int) -> None:
+    """Run in the worker: what a library deep in the work might do."""
+    sys.exit(code)
+
+
+class RaisesWhenRead:
+    """An argument that pickles here and raises EOFError when it is unpickled in the worker."""
+
+    def __reduce__(self):
+        return (truncated, ())
+
+
+def truncated() -> None:
+    raise EOFError("a truncated pickle inside the argument")
+
+
+def reads_stdin() -> bytes:
+    """Run in the worker: what the work reads from its stdin (not the calls meant for the worker)."""
+    return sys.stdin.buffer.read()
+
+
+def dies_once(mark: str) -> int:
+    """Run in the worker: its process dies the first time (the mark is a file), answers the next."""
+    if not os.path.exists(mark):
+        Path(mark).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return os.getpid()
+
+
+async def test_a_work_that_exits_fails_its_call_once_and_the_process_goes_on(worker, tmp_path):
+    first = await worker.run(30, pid_after, 0)
+    with pytest.raises(WorkerError, match="SystemExit: 3"):
+        await worker.run(30, exits, 3)
+    assert await worker.run(30, pid_after, 0) == first
+
+
+async def test_an_argument_that_cannot_be_read_there_fails_its_call_alone(worker):
+    first = await worker.run(30, pid_after, 0)
+    with pytest.raises(EOFError, match="truncated pickle"):
+        await worker.run(30, pid_after, RaisesWhenRead())
+    assert await worker.run(30, pid_after, 0) == first, "the process was taken for gone"
+
+
+async def test_the_work_reads_nothing_of_the_calls_meant_for_the_worker(worker):
+    first = await worker.run(30, pid_after, 0)
+    assert await worker.run(30, reads_stdin) == b""
+    assert await worker.run(30, pid_after, 0) == first
+
+
+async def test_a_process_that_died_while_idle_does_not_use_up_the_calls_second_try(worker, tmp_path):
+    """Killed between two calls: the next call starts a new process without having lost anything,
+    so if that one dies under it, it still has its try in another."""
+    first = await worker.run(30, pid_after, 0)
+    os.kill(first, signal.SIGKILL)
+    while worker.pids():  # until it is gone for good (a zombie is not yet: its pipes may be open)
+        await asyncio.sleep(0.01)
+    pid = await worker.run(30, dies_once, str(tmp_path / "died"))
+    assert pid != first and (tmp_path / "died").exists()
+
+
+def test_a_process_of_a_closed_loop_is_ended_without_a_resource_warning():
+    """Tests, and a bot started again in one process, run loops one after another."""
+    w = Worker("test-warnings")
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        try:
+            first = asyncio.run(w.run(30, pid_after, 0))
+            asyncio.run(w.run(30, pid_after, 0))  # the first loop's process is ended here
+            w.close()  # and this one after its loop is closed
+            gc.collect()
+        finally:
+            w.close()
+    assert [str(m.message) for m in seen if issubclass(m.category, ResourceWarning)] == []
+    deadline = time.monotonic() + 10
+    while alive(first) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(first)
