@@ -193,6 +193,7 @@ class _Process:
         self.received = bytearray()  # what the process wrote and no answer took yet
         self.unsent = bytearray()  # what the pipe to the process did not take yet
         self.eof = False  # the process's end of its stdout is closed (it ended, or was killed)
+        self.closed = False  # end() has let go of the pipes: their numbers may be someone else's now
         self.waiter: asyncio.Future[None] | None = None
         os.set_blocking(self.stdin, False)
         os.set_blocking(self.stdout, False)
@@ -259,10 +260,9 @@ class _Process:
             data = b""
         if data:
             self.received += data
-        else:
+        else:  # the process ended (it is waited for when it is next looked at, or ended)
             self.eof = True
             self.loop.remove_reader(self.stdout)
-            _reap(self.popen)
         waiter = self.waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
@@ -287,7 +287,11 @@ class _Process:
                 self.waiter = None
 
     def end(self) -> None:
-        """Kill the process and let go of its pipes; a call waiting on it sees their end."""
+        """Kill the process and let go of its pipes; a call waiting on it sees their end. Once only:
+        the pipes' numbers, free again, may be another's the next moment (a worker just started)."""
+        if self.closed:
+            return
+        self.closed = True
         if not self.loop.is_closed():  # a closed loop has let go of them already
             self.loop.remove_reader(self.stdout)
             self.loop.remove_writer(self.stdin)
@@ -308,12 +312,7 @@ def _end(popen: subprocess.Popen[bytes]) -> None:
         if pipe is not None:
             with contextlib.suppress(OSError):
                 pipe.close()
-    _reap(popen)
-
-
-def _reap(popen: subprocess.Popen[bytes]) -> None:
-    """A thread waits for the process to go (a short wait, but not the loop's to make)."""
-    if popen.returncode is None:
+    if popen.returncode is None:  # a thread waits for it to go (a short wait, but not the loop's)
         threading.Thread(target=popen.wait, name="worker-reap", daemon=True).start()
 
 
@@ -357,7 +356,7 @@ def child_main() -> int:
             frames.send(answers, answer)
         except OSError:  # the bot is gone, or closed the pipe under the answer
             return 0
-        except Exception as exc:  # a value or an error that does not pickle (nothing was written)
+        except BaseException as exc:  # a value or an error that does not pickle (nothing was written)
             with contextlib.suppress(OSError):
                 frames.send(answers, ("error", (WorkerError(f"the answer cannot be sent: {exc!r}"), "")))
 

@@ -295,3 +295,23 @@ def test_a_process_of_a_closed_loop_is_ended_without_a_resource_warning():
     while alive(first) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not alive(first)
+
+
+async def test_a_close_under_a_call_leaves_a_worker_started_the_next_moment_alone():
+    """The stopped call's caller wakes after another worker has started on the pipes' numbers just
+    freed: what it lets go of is only its own (the other's answer was never read, and it waited for
+    its start's full time)."""
+    a, b = Worker("test-a"), Worker("test-b")
+    try:
+        await a.run(30, pid_after, 0)
+        stopped = asyncio.ensure_future(a.run(30, pid_after, 5))
+        await asyncio.sleep(0.3)
+        other = asyncio.ensure_future(b.run(30, pid_after, 0))  # its first step comes after close()
+        a.close()
+        with pytest.raises(WorkerLost):
+            await stopped
+        async with asyncio.timeout(20):
+            assert await other == b.pids()[0]
+    finally:
+        a.close()
+        b.close()
