@@ -7,7 +7,6 @@ import asyncio
 import gc
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.workers import Worker, WorkerError, WorkerLost, close_all
-from tests.test_charts import alive
+from tests.test_charts import alive, ends_with_its_bot
 
 
 def pid_after(seconds: float) -> int:
@@ -209,13 +208,7 @@ def test_a_worker_busy_with_a_call_ends_when_the_bots_process_is_killed():
         "    os.kill(os.getpid(), signal.SIGKILL)\n"
         "asyncio.run(main())\n"
     )
-    root = Path(__file__).resolve().parents[1]
-    ran = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
-    child = int(ran.stdout.split()[0])
-    deadline = time.monotonic() + 10
-    while alive(child) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(child), "the worker outlived its bot"
+    assert ends_with_its_bot(script), "the worker outlived its bot"
 
 
 def exits(code: int) -> None:
