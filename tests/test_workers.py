@@ -308,3 +308,27 @@ async def test_a_close_under_a_call_leaves_a_worker_started_the_next_moment_alon
     finally:
         a.close()
         b.close()
+
+
+async def test_a_close_while_the_process_starts_stops_it_and_tells_the_caller():
+    """The bot stops while a worker's process is still importing what its first call runs: the call
+    is told, and no process is left running for it."""
+    from tests import slow_import  # a second to import, here and in the worker's process
+
+    w = Worker("test-start")
+    try:
+        call = asyncio.ensure_future(w.run(30, slow_import.pid))
+        while not w.pids():
+            await asyncio.sleep(0.01)
+        (starting,) = w.pids()
+        await asyncio.sleep(0.2)
+        w.close()
+        with pytest.raises(WorkerLost, match="stopped"):
+            await call
+        assert w.pids() == []
+        deadline = time.monotonic() + 10
+        while alive(starting) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not alive(starting)
+    finally:
+        w.close()
