@@ -343,6 +343,7 @@ class TableService:
         # Where AI seats think when their process cannot (see _decide): a thread, so a long decision
         # does not hold the event loop up all at once.
         self._ai_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
+        self._closed = False  # close() was called: the bot is stopping
         # The AI's pars of the deals of the day, worked out in a process of their own.
         self.pars = DailyPars(store)
         self.set_aside: list[SetAside] = []
@@ -1176,6 +1177,8 @@ class TableService:
         try:
             return await AI_PROCESS.run(AI_TIMEOUT, ai_decision, table.game, level, view)
         except Exception as exc:
+            if self._closed:  # the bot is stopping (its AI thread is gone): no move; the next start makes it
+                raise asyncio.CancelledError from exc
             log.warning(
                 "table %s: the AI's process failed (%r); the seat decides in the bot's process", table.id, exc
             )
@@ -1184,6 +1187,7 @@ class TableService:
 
     def close(self) -> None:
         """Stop the AI thread (a decision under way finishes first) and the pars' worker."""
+        self._closed = True
         self._ai_thread.shutdown(wait=False, cancel_futures=True)
         self.pars.close()
 

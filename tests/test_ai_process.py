@@ -5,6 +5,7 @@ process."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import time
@@ -16,7 +17,7 @@ from bot.catalog import GAMES, GameSpec
 from bot.games.thegame import TheGameOptions
 from bot.store import SqliteStore
 from bot.tables import PLAYING, TableService
-from bot.workers import Worker
+from bot.workers import Worker, close_all
 from tests import ai_helpers
 from tests.test_charts import alive
 
@@ -223,3 +224,42 @@ async def test_a_stop_while_a_decision_hangs_in_the_process_logs_nothing_and_the
     assert third.in_channel(10).version == logged + 1
     assert third.in_channel(10).state.action_dicts() == table.state.action_dicts()
     third.close()
+
+
+async def test_the_bot_closing_while_a_decision_hangs_ends_the_decision_quietly_and_logs_nothing(
+    store, worker, here, monkeypatch, caplog
+):
+    """Deckhand.close() stops the AI thread and then the AI's process while a seat's decision hangs
+    there (the bot's tasks not cancelled yet): the decision ends at once without a move, and the
+    next start from the same file has the seat decide."""
+    monkeypatch.setattr(tables_module, "ai_decision", ai_helpers.hanging_once)
+    service = TableService(store)
+    table = await ai_table(service)
+    while table.state.current == 0:
+        await ai_moves(service, table, 1)
+    mark = ai_helpers.hang_mark(os.getpid())
+    mark.touch()
+    try:
+        deciding = asyncio.ensure_future(service.ai_step(table.id))
+        async with asyncio.timeout(30):
+            while mark.exists():
+                await asyncio.sleep(0.02)
+    finally:
+        mark.unlink(missing_ok=True)
+    logged = table.version
+    with caplog.at_level("WARNING"):
+        service.close()  # as Deckhand.close() does: the tables' thread, then every worker
+        close_all()
+        async with asyncio.timeout(5):
+            outcome = await asyncio.gather(deciding, return_exceptions=True)
+    assert table.version == logged and here == [], f"no move made at the stop: {outcome}"
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert isinstance(outcome[0], asyncio.CancelledError), "it ends as the stop's, not as a failure"
+    assert not any("decides in the bot's process" in r.getMessage() for r in caplog.records)
+
+    again = TableService(store)
+    await again.load()
+    assert again.in_channel(10).version == logged
+    assert await again.ai_step(again.in_channel(10).id) is not None
+    assert again.in_channel(10).version == logged + 1
+    again.close()
