@@ -4,11 +4,21 @@ a pickle behind its length, four bytes little-endian. No Discord and no store he
 from __future__ import annotations
 
 import asyncio
+import os
 import pickle
 import struct
+import sys
 from typing import Any, BinaryIO
 
 HEAD = struct.Struct("<I")
+
+
+def child_env() -> dict[str, str]:
+    """The environment for such a process: ours, and the import path we have, so that it imports
+    what we import."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if isinstance(p, str) and p)
+    return env
 
 
 def frame(message: Any) -> bytes:

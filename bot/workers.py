@@ -201,9 +201,7 @@ class _Process:
 
     @classmethod
     def start(cls, name: str) -> _Process:
-        env = dict(os.environ)
-        # The child imports what we import.
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if isinstance(p, str) and p)
+        env = frames.child_env()
         env[PARENT] = str(os.getpid())
         try:
             popen = subprocess.Popen(

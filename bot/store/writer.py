@@ -366,8 +366,7 @@ class Writer:
         ).start()
 
     async def _spawn(self) -> asyncio.subprocess.Process:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the child imports what we import
+        env = frames.child_env()
         try:
             # A session of its own: a Ctrl-C at the bot's terminal never reaches it (it stops when
             # the store closes its pipe, or by itself when the bot is gone).
