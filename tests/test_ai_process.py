@@ -63,6 +63,24 @@ async def ai_table(service: TableService, ais: int = 2, channel: int = 10):
     return table
 
 
+async def a_decision_hanging(service: TableService):
+    """An AI table at an AI seat's turn, and that seat's decision (ai_decision is hanging_once),
+    sent to the AI's process, where it hangs."""
+    table = await ai_table(service)
+    while table.state.current == 0:  # to a seat the store knows as an AI seat
+        await ai_moves(service, table, 1)
+    mark = ai_helpers.hang_mark(os.getpid())
+    mark.touch()
+    try:
+        deciding = asyncio.ensure_future(service.ai_step(table.id))
+        async with asyncio.timeout(30):
+            while mark.exists():  # the decision has reached the process, and hangs there
+                await asyncio.sleep(0.02)
+    finally:
+        mark.unlink(missing_ok=True)
+    return table, deciding
+
+
 async def ai_moves(service: TableService, table, count: int) -> list[int]:
     """Let the AI seats move `count` times (the host's turns are played by the AI too, as if they
     had left the seat to it); the versions the table reached."""
@@ -186,18 +204,7 @@ async def test_a_stop_while_a_decision_hangs_in_the_process_logs_nothing_and_the
     same log."""
     monkeypatch.setattr(tables_module, "ai_decision", ai_helpers.hanging_once)
     service = TableService(store)
-    table = await ai_table(service)
-    while table.state.current == 0:  # to a seat the store knows as an AI seat
-        await ai_moves(service, table, 1)
-    mark = ai_helpers.hang_mark(os.getpid())
-    mark.touch()
-    try:
-        deciding = asyncio.ensure_future(service.ai_step(table.id))
-        async with asyncio.timeout(30):
-            while mark.exists():  # the decision has reached the process, and hangs there
-                await asyncio.sleep(0.02)
-    finally:
-        mark.unlink(missing_ok=True)
+    table, deciding = await a_decision_hanging(service)
     (hung,) = worker.pids()
     logged = table.version
     deciding.cancel()
@@ -234,18 +241,7 @@ async def test_the_bot_closing_while_a_decision_hangs_ends_the_decision_quietly_
     next start from the same file has the seat decide."""
     monkeypatch.setattr(tables_module, "ai_decision", ai_helpers.hanging_once)
     service = TableService(store)
-    table = await ai_table(service)
-    while table.state.current == 0:
-        await ai_moves(service, table, 1)
-    mark = ai_helpers.hang_mark(os.getpid())
-    mark.touch()
-    try:
-        deciding = asyncio.ensure_future(service.ai_step(table.id))
-        async with asyncio.timeout(30):
-            while mark.exists():
-                await asyncio.sleep(0.02)
-    finally:
-        mark.unlink(missing_ok=True)
+    table, deciding = await a_decision_hanging(service)
     logged = table.version
     with caplog.at_level("WARNING"):
         service.close()  # as Deckhand.close() does: the tables' thread, then every worker
