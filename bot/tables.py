@@ -14,11 +14,11 @@ import functools
 import logging
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -307,6 +307,25 @@ def _rule_version(actions: list[dict[str, Any]], start: int, before: int) -> int
     while n and actions[n - 1]["type"] == "signal":
         n -= 1
     return start + n if n else before
+
+
+T = TypeVar("T")
+
+
+async def to_its_end(work: Awaitable[T]) -> tuple[asyncio.Future[T], bool]:
+    """Wait for `work` (a write to the store, or a coroutine of them) to end, even through a
+    cancellation of the waiting task: returns it ended, and whether the task was cancelled
+    meanwhile, for the caller to raise once what it holds in memory matches what was written. A
+    future is waited for as it is (no task of its own); a coroutine becomes a task. Should the work
+    itself be cancelled (a task, at the event loop's shutdown), its result() raises CancelledError."""
+    future = asyncio.ensure_future(work)
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.wait((future,))
+        except asyncio.CancelledError:
+            cancelled = True
+    return future, cancelled
 
 
 def _iso(moment: datetime) -> str:
@@ -986,13 +1005,22 @@ class TableService:
             undo = {key: table.meta.get(key) for key in timer}
             table.meta = fields["meta"] = {**table.meta, **timer}
         seq = table.version
+        # From here the table follows the write's outcome, whatever happens to the awaiting task: a
+        # cancellation (the bot stopping, an AI seat's moves stopped) waits for the write to end and
+        # for the table to match it (both under the lock), and is raised after.
+        cancelled = False
         try:
-            await self.store.append_action(table.id, seq, record, user_id, at, **fields)
+            written, cancelled = await to_its_end(
+                self.store.append_action(table.id, seq, record, user_id, at, **fields)
+            )
+            written.result()
         except StoreError as exc:
             log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
             # Back to the state before the action: the same deal and the actions before it.
             self._replay(table, state.action_dicts()[:-1])
             table.meta = {**table.meta, **undo}
+            if cancelled:
+                raise asyncio.CancelledError from exc
             raise TableError(SAVE_FAILED) from exc
         table.version = seq + 1
         if record["type"] != "signal":
@@ -1000,7 +1028,11 @@ class TableService:
         table.updated_at = now
         over = state.is_over
         if over:
-            await self._finish(table)
+            finished, stopped = await to_its_end(self._finish(table))
+            finished.result()
+            cancelled = cancelled or stopped
+        if cancelled:
+            raise asyncio.CancelledError
         return Outcome(table, turn_changed=turn_changed or over, game_over=over)
 
     @staticmethod

@@ -118,17 +118,12 @@ DEFERRAL = "deckhand_deferral"  # in an interaction's extras: its deferred answe
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferrals: Deadlines) -> T:
     """Await the work of a click; if it is not done by ANSWER_DEADLINE (the delay of
     `deferrals`), tell Discord the answer is coming (a deferred update), so that the click does
-    not fail when the store is slow. The work runs as a task of its own and is shielded: were the
-    click's task cancelled alone (nothing in the bot does that today; a shutdown cancels every
-    task), an action handed to the store would still complete, and the table keep matching its
-    log."""
-    task = asyncio.ensure_future(work)
-    late = deferrals.add(functools.partial(_defer_late, interaction, task))
+    not fail when the store is slow. The work runs in the click's own task, no task of its own:
+    should that task be cancelled, an action handed to the store is still written and the table
+    follows it (the table service waits for its writes to end, see bot.tables.to_its_end)."""
+    late = deferrals.add(functools.partial(_defer_late, interaction))
     try:
-        return await asyncio.shield(task)
-    except asyncio.CancelledError:
-        task.add_done_callback(_consume)
-        raise
+        return await work
     finally:
         late.cancel()
         deferral = interaction.extras.pop(DEFERRAL, None)
@@ -136,8 +131,8 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], deferral
             await deferral  # the answer goes after Discord has taken the deferral
 
 
-def _defer_late(interaction: discord.Interaction, task: asyncio.Future[Any]) -> None:
-    if task.done() or interaction.response.is_done():
+def _defer_late(interaction: discord.Interaction) -> None:
+    if interaction.response.is_done():
         return
     interaction.extras[DEFERRAL] = asyncio.ensure_future(_defer(interaction))
 
@@ -147,12 +142,6 @@ async def _defer(interaction: discord.Interaction) -> None:
         await interaction.response.defer()
     except DISCORD_FAULTS as exc:
         log.warning("could not defer the answer to a click: %r", exc)
-
-
-def _consume(task: asyncio.Future[Any]) -> None:
-    """A finished task nobody awaits any more: its error is logged, not left unretrieved."""
-    if not task.cancelled() and task.exception() is not None:
-        log.warning("a click's work failed after its click was gone: %r", task.exception())
 
 
 async def redraw(interaction: discord.Interaction, **message: Any) -> None:

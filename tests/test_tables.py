@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.games.thegame import TheGameOptions
-from bot.store import SqliteStore, StoreError
+from bot.store import SqliteStore, StoreError, open_store
 from bot.tables import PLAYING, StaleView, TableError, TableService
 
 
@@ -273,3 +274,39 @@ async def test_a_finished_game_frees_its_hosts_place(store):
         guild_id=1, channel_id=30, host_id=100, host_name="ann", options=TheGameOptions()
     )
     assert opened.host_id == 100
+
+
+@pytest.mark.parametrize("turns", range(10))
+async def test_a_play_cancelled_on_its_way_to_the_log_leaves_the_table_as_its_log_says(store_url, turns):
+    """The task of a play cancelled at any moment (before it starts; before its write is sent;
+    while the database has it; as it is answered): the table in memory is the table its log
+    rebuilds, and the player's next play is taken. A task is cancelled when the bot stops, when an
+    AI seat's moves are stopped, when the cog is unloaded. It used to leave the play in memory and
+    the table's version behind its log, so that every later play was refused as "not saved"."""
+    store = open_store(store_url)
+    await store.open()
+    try:
+        clock = Clock()
+        service = TableService(store, clock=clock)
+        table = await started(service)
+        card, pile = table.state.playable(0)[0]
+        play = service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+        task = asyncio.ensure_future(play)
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        finished_first = task.done()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        # A cancellation in time reaches its task (once the table matches its log).
+        assert task.cancelled() is not finished_first
+
+        again = TableService(store, clock=clock)
+        await again.load()
+        assert snapshot(again.in_channel(10)) == snapshot(table)
+        card, pile = table.state.playable(0)[0]
+        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+        assert table.version == again.in_channel(10).version + 1
+        assert len((await store.load_table(table.id)).actions) == table.version
+    finally:
+        await store.close()
