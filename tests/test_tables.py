@@ -310,3 +310,32 @@ async def test_a_play_cancelled_on_its_way_to_the_log_leaves_the_table_as_its_lo
         assert len((await store.load_table(table.id)).actions) == table.version
     finally:
         await store.close()
+
+
+async def test_a_write_waited_to_its_end_outlasts_any_number_of_cancellations():
+    from bot.tables import to_its_end
+
+    loop = asyncio.get_running_loop()
+    write = loop.create_future()
+    waiting = asyncio.ensure_future(to_its_end(write))
+    for _ in range(3):
+        await asyncio.sleep(0)
+        waiting.cancel()
+    await asyncio.sleep(0)
+    assert not waiting.done() and not write.cancelled()  # the write is neither dropped nor given up
+    write.set_exception(StoreError("disk I/O error"))
+    ended, cancelled = await waiting
+    assert ended is write and cancelled  # its outcome, and that the waiter was cancelled meanwhile
+    with pytest.raises(StoreError):
+        ended.result()
+
+
+async def test_a_write_that_ends_unhindered_is_not_taken_for_a_cancellation():
+    from bot.tables import to_its_end
+
+    async def written():
+        await asyncio.sleep(0)
+        return 7
+
+    ended, cancelled = await to_its_end(written())
+    assert ended.result() == 7 and not cancelled
