@@ -318,18 +318,18 @@ async def to_its_end(work: Awaitable[T]) -> tuple[asyncio.Future[T], bool]:
     meanwhile, for the caller to raise once what it holds in memory matches what was written. A
     future is waited for as it is (no task of its own); a coroutine becomes a task. Should the work
     itself be cancelled (a task, at the event loop's shutdown), its result() raises CancelledError."""
+    task = asyncio.current_task()
+    before = task.cancelling() if task is not None else 0
     future = asyncio.ensure_future(work)
-    cancelled = False
     while not future.done():
         try:
             await asyncio.shield(future)  # (with asyncio.wait, a click waited 0.3 ms longer)
         except asyncio.CancelledError:
-            # The waiting task's (the work goes on); or the work's own, then result() says so.
-            cancelled = cancelled or not future.cancelled()
+            pass  # the waiting task's (the work goes on: counted below), or the work's own
         except Exception:
             if not future.done():
                 raise
-    return future, cancelled
+    return future, task is not None and task.cancelling() > before
 
 
 def _iso(moment: datetime) -> str:
@@ -1018,11 +1018,16 @@ class TableService:
                 self.store.append_action(table.id, seq, record, user_id, at, **fields)
             )
             written.result()
-        except StoreError as exc:
-            log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
-            # Back to the state before the action: the same deal and the actions before it.
+        except BaseException as exc:
+            # Not written, or not known to be (the write's task cancelled at the loop's shutdown, a
+            # fault of ours): back to the state before the action, the same deal and the actions
+            # before it. A table behind its log is set right by the log at the next start; one
+            # ahead of it (this action kept, its number not) would refuse every later action.
             self._replay(table, state.action_dicts()[:-1])
             table.meta = {**table.meta, **undo}
+            if not isinstance(exc, StoreError):
+                raise
+            log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
             if cancelled:
                 raise asyncio.CancelledError from exc
             raise TableError(SAVE_FAILED) from exc

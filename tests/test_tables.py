@@ -339,3 +339,83 @@ async def test_a_write_that_ends_unhindered_is_not_taken_for_a_cancellation():
 
     ended, cancelled = await to_its_end(written())
     assert ended.result() == 7 and not cancelled
+
+
+def held_writes(store, monkeypatch) -> list[asyncio.Future]:
+    """The store's next action writes are futures the test settles by hand."""
+    writes: list[asyncio.Future] = []
+
+    def append_action(*args, **kwargs):
+        writes.append(asyncio.get_running_loop().create_future())
+        return writes[-1]
+
+    monkeypatch.setattr(store, "append_action", append_action)
+    return writes
+
+
+@pytest.mark.parametrize(
+    "ending", ["refused by the store", "cancelled itself", "failed with a fault of ours"]
+)
+async def test_a_cancelled_play_whose_write_does_not_succeed_is_undone(store, monkeypatch, ending):
+    """The player's task is cancelled while the write is on its way, then the write fails: the
+    table is as before the play (nothing of it in memory, the lock free), the task ends cancelled,
+    and the same play is taken once the store works again."""
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    before = snapshot(table)
+    writes = held_writes(store, monkeypatch)
+    card, pile = table.state.playable(0)[0]
+    click = {"type": "play", "card": card, "pile": pile + 1}
+    task = asyncio.ensure_future(service.act(table.id, 100, click, table.version))
+    await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.sleep(0)
+    assert not task.done() and len(writes) == 1  # it waits for the write
+    if ending == "refused by the store":
+        writes[0].set_exception(StoreError("disk I/O error"))
+    elif ending == "cancelled itself":
+        writes[0].cancel()
+    else:
+        writes[0].set_exception(TypeError("not JSON serializable"))
+    with pytest.raises(asyncio.CancelledError if ending != "failed with a fault of ours" else TypeError):
+        await task
+    assert snapshot(table) == before and not table.lock.locked()
+    monkeypatch.undo()
+    await service.act(table.id, 100, click, table.version)
+    assert table.version == 1 and len((await store.load_table(table.id)).actions) == 1
+
+
+async def test_a_play_and_the_stores_flush_cancelled_together_end_and_leave_the_table_as_its_log_says(
+    store_url,
+):
+    """As at the event loop's shutdown (asyncio.run cancels every task at once): a play whose write
+    is queued and the writer's flush that would send it, both cancelled before the flush's first
+    step. The play's task ends (it waited for ever for a write nobody would settle), the table
+    in memory is the one its log rebuilds, and the next play is taken."""
+    store = open_store(store_url)
+    await store.open()
+    try:
+        clock = Clock()
+        service = TableService(store, clock=clock)
+        table = await started(service)
+        card, pile = table.state.playable(0)[0]
+        others = asyncio.all_tasks()
+        task = asyncio.ensure_future(
+            service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+        )
+        await asyncio.sleep(0)
+        started_now = asyncio.all_tasks() - others - {asyncio.current_task()}
+        assert len(started_now) >= 2  # the play and the writer's flush
+        for started_task in started_now:
+            started_task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(task), 10)
+
+        again = TableService(store, clock=clock)
+        await again.load()
+        assert snapshot(again.in_channel(10)) == snapshot(table)
+        card, pile = table.state.playable(0)[0]
+        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+        assert len((await store.load_table(table.id)).actions) == table.version
+    finally:
+        await store.close()

@@ -15,6 +15,7 @@ raise only after it found that it must not write (a refused version), or by a fa
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -23,7 +24,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.store.base import StoreError
-from bot.store.writer import flush_queue
+from bot.store.writer import fail_all, flush_ended, flush_queue
 
 log = logging.getLogger(__name__)
 
@@ -57,20 +58,29 @@ class PgWriter:
 
     async def run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """Run `work` in the next transaction; return its value once that is committed."""
+        return await self.submit(work)
+
+    def submit(self, work: Callable[[asyncpg.Connection], Awaitable[Any]]) -> asyncio.Future[Any]:
+        """Queue `work` as `run` does and return the future of its outcome, for a caller that
+        awaits it itself (no coroutine, no task between the caller and the writer)."""
         if not self._open:
             raise StoreError("the store is not open")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.append((work, future))
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._flushing(), name="store-writer")
-        return await future
+            self._flush.add_done_callback(functools.partial(flush_ended, self._queue))
+        return future
 
     async def close(self) -> None:
         """Finish what was queued, then close the connection."""
         self._open = False
-        if self._flush is not None:
-            await asyncio.gather(self._flush, return_exceptions=True)
-            self._flush = None
+        try:
+            if self._flush is not None:
+                await asyncio.gather(self._flush, return_exceptions=True)
+                self._flush = None
+        finally:
+            fail_all(self._queue, "the store is closed")
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()

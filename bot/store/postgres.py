@@ -260,10 +260,15 @@ class PostgresStore(DailyQueries, PgStatsQueries):
 
         await self.run(work)
 
-    async def append_action(
+    def append_action(
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
-    ) -> None:
-        """Log one action as event `seq`: only from the table's owner, only as its next event."""
+    ) -> Awaitable[None]:
+        """Log one action as event `seq`: only from the table's owner, only as its next event. Not a
+        coroutine: the caller waits on the writer's future itself, which nothing but the writer
+        settles (a task between them could be cancelled with the write half done)."""
+        writer = self._writer
+        if writer is None:
+            raise StoreError("the store is not open")
         text = _compact(action)
         sets, values = _sets(fields, 7) if fields else ("", [])
         # One statement, one round trip: the owner's row locked (FOR SHARE), the event inserted if
@@ -287,7 +292,7 @@ class PostgresStore(DailyQueries, PgStatsQueries):
             if not written:
                 raise StoreError(NOT_NEXT)
 
-        await self.run(work)
+        return writer.submit(work)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         _encode(fields)

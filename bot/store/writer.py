@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -325,6 +326,13 @@ async def flush_queue(
             on_commit(len(batch))
 
 
+def flush_ended(queue: deque[tuple[Any, asyncio.Future[Any]]], task: asyncio.Task[None]) -> None:
+    """A flush task's done-callback: one that ended before its queue was empty (cancelled before
+    its first step, so flush_queue never ran; or a fault) leaves no caller waiting for ever."""
+    if queue and (task.cancelled() or task.exception() is not None):
+        fail_all(queue, "the store's writer stopped")
+
+
 class _Lost(Exception):
     """The writer's process went away with a batch in flight."""
 
@@ -434,16 +442,19 @@ class Writer:
             self._queue.append(((work, one_statement, *combine), future))
         if self._flush is None or self._flush.done():
             self._flush = loop.create_task(self._flushing(), name="store-writer")
+            self._flush.add_done_callback(functools.partial(flush_ended, self._queue))
         return future
 
     async def close(self) -> None:
         """Finish what was queued, then let the writer's process close the connection and stop."""
         self._open = False
-        if self._flush is not None:
-            await asyncio.gather(self._flush, return_exceptions=True)
-            self._flush = None
-        self._unwatched.set()
-        fail_all(self._queue, "the store is closed")
+        try:
+            if self._flush is not None:
+                await asyncio.gather(self._flush, return_exceptions=True)
+                self._flush = None
+        finally:
+            self._unwatched.set()
+            fail_all(self._queue, "the store is closed")
         if self._proc is not None:
             proc, self._proc = self._proc, None
             if proc.stdin is not None:
