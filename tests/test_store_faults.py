@@ -309,3 +309,54 @@ async def test_a_batch_that_breaks_half_way_does_not_stop_the_next_ones(tmp_path
             assert [r[0] for r in await cur.fetchall()] == [2]
     finally:
         await store.close()
+
+
+async def test_a_flush_cancelled_before_it_runs_leaves_no_caller_waiting_and_a_newer_flush_writes_on(
+    tmp_path,
+):
+    """As at the event loop's shutdown, which cancels every task at once: the writer's flush is
+    cancelled before its first step, and another task's clean-up writes in the same turn (so a new
+    flush starts). Every unit queued is written by the new flush; none waits for ever (a flush
+    cancelled that early never settles its queue), none is failed by the old flush's end."""
+    store = await opened(tmp_path / "w.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        writer = store._writer
+        written_in_cleanup: list[asyncio.Future] = []
+
+        async def cleans_up_with_a_write():
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:
+                written_in_cleanup.append(writer.submit(insert(2)))
+                raise
+
+        other = asyncio.ensure_future(cleans_up_with_a_write())
+        await asyncio.sleep(0)
+        first = writer.submit(insert(1))
+        writer._flush.cancel()
+        other.cancel()
+        await asyncio.wait_for(asyncio.gather(other, return_exceptions=True), 5)
+        await asyncio.wait_for(asyncio.gather(first, *written_in_cleanup), 10)
+        async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [1, 2]
+    finally:
+        await store.close()
+
+
+async def test_a_flush_cancelled_before_it_runs_with_nothing_after_it_fails_its_callers(tmp_path):
+    """Nothing else writes: the callers of a flush cancelled before its first step hear that the
+    writer stopped, at once, and the store writes on afterwards."""
+    store = await opened(tmp_path / "w.sqlite3")
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        writer = store._writer
+        first = writer.submit(insert(1))
+        writer._flush.cancel()
+        with pytest.raises(StoreError, match="writer stopped"):
+            await asyncio.wait_for(first, 5)
+        await store.run(insert(3))
+        async with store.db.execute("SELECT n FROM t ORDER BY n") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [3]
+    finally:
+        await store.close()

@@ -69,7 +69,7 @@ class PgWriter:
         self._queue.append((work, future))
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._flushing(), name="store-writer")
-            self._flush.add_done_callback(functools.partial(flush_ended, self._queue))
+            self._flush.add_done_callback(functools.partial(flush_ended, self))
         return future
 
     async def close(self) -> None:

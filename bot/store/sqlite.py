@@ -468,7 +468,7 @@ class SqliteStore(DailyQueries, StatsQueries):
         if len(fields) == 1 and "meta" in fields:  # a turn's end: its timer starts again
             meta = (table_id, _dumps(fields["meta"]))
             return writer.submit(None, False, (_APPENDS, table_id, (event, meta)))
-        return self.run(partial(_append, event, self._update_sql(table_id, fields)))
+        return writer.submit(partial(_append, event, self._update_sql(table_id, fields)))
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [

@@ -326,11 +326,21 @@ async def flush_queue(
             on_commit(len(batch))
 
 
-def flush_ended(queue: deque[tuple[Any, asyncio.Future[Any]]], task: asyncio.Task[None]) -> None:
-    """A flush task's done-callback: one that ended before its queue was empty (cancelled before
-    its first step, so flush_queue never ran; or a fault) leaves no caller waiting for ever."""
-    if queue and (task.cancelled() or task.exception() is not None):
+def flush_ended(writer: Any, task: asyncio.Task[None]) -> None:
+    """A flush task's done-callback (`writer` has ``_flush`` and ``_queue``): a flush that ended
+    before its queue was empty (cancelled before its first step, so flush_queue never ran; or a
+    fault of its own) leaves no caller waiting for ever. Only the writer's current flush counts:
+    a newer one, started meanwhile by another unit, serves the queue itself."""
+    queue = writer._queue
+    if writer._flush is not task or not queue:
+        return
+    if task.cancelled():
         fail_all(queue, "the store's writer stopped")
+        return
+    exc = task.exception()
+    if exc is not None:
+        log.error("the store's writer stopped", exc_info=exc)
+        fail_all(queue, f"the store's writer stopped: {exc!r}")
 
 
 class _Lost(Exception):
@@ -442,7 +452,7 @@ class Writer:
             self._queue.append(((work, one_statement, *combine), future))
         if self._flush is None or self._flush.done():
             self._flush = loop.create_task(self._flushing(), name="store-writer")
-            self._flush.add_done_callback(functools.partial(flush_ended, self._queue))
+            self._flush.add_done_callback(functools.partial(flush_ended, self))
         return future
 
     async def close(self) -> None:
