@@ -30,7 +30,7 @@ from bot.games import thegame
 from bot.games.base import IllegalAction, Player, Status
 from bot.i18n import N_, Sentence, Text, _, ngettext
 from bot.store import Store, StoredTable, StoreError
-from bot.store.base import Snapshot
+from bot.store.base import Held, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -323,7 +323,10 @@ async def to_its_end(work: Awaitable[T]) -> tuple[asyncio.Future[T], bool]:
     future = asyncio.ensure_future(work)
     while not future.done():
         try:
-            await asyncio.shield(future)  # (with asyncio.wait, a click waited 0.3 ms longer)
+            # A store's write is Held (its waiter cannot cancel it); anything else is shielded
+            # (a future and two callbacks more: about 8 µs, 7% of the plays a second of
+            # bench/store.py; with asyncio.wait, a click waited 0.3 ms longer).
+            await (future if isinstance(future, Held) else asyncio.shield(future))
         except asyncio.CancelledError:
             pass  # the waiting task's (the work goes on: counted below), or the work's own
         except Exception:

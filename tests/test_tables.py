@@ -312,11 +312,13 @@ async def test_a_play_cancelled_on_its_way_to_the_log_leaves_the_table_as_its_lo
         await store.close()
 
 
-async def test_a_write_waited_to_its_end_outlasts_any_number_of_cancellations():
+@pytest.mark.parametrize("kind", ["a store's write (Held)", "any other future"])
+async def test_a_write_waited_to_its_end_outlasts_any_number_of_cancellations(kind):
+    from bot.store.base import Held
     from bot.tables import to_its_end
 
     loop = asyncio.get_running_loop()
-    write = loop.create_future()
+    write = Held(loop=loop) if kind.endswith("(Held)") else loop.create_future()
     waiting = asyncio.ensure_future(to_its_end(write))
     for _ in range(3):
         await asyncio.sleep(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -9,6 +10,17 @@ from typing import Any, Protocol
 
 class StoreError(Exception):
     """The store could not do what was asked (disk full, locked, gone). Nothing was changed."""
+
+
+class Held(asyncio.Future):  # type: ignore[type-arg]
+    """The outcome of a write that nobody but the writer ends: its waiter's cancellation does not
+    cancel it (``cancel`` refuses, as a done future's does). A task cancelled while it awaits one
+    is woken when the write has ended, with the CancelledError, and can still read the outcome:
+    what it holds in memory can follow what was written before it stops. Awaited as it is, with no
+    ``asyncio.shield`` (a future and two callbacks more per action, about 8 µs)."""
+
+    def cancel(self, msg: Any = None) -> bool:
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.base import StoreError
+from bot.store.base import Held, StoreError
 from bot.store.writer import fail_all, flush_ended, flush_queue
 
 log = logging.getLogger(__name__)
@@ -60,12 +60,16 @@ class PgWriter:
         """Run `work` in the next transaction; return its value once that is committed."""
         return await self.submit(work)
 
-    def submit(self, work: Callable[[asyncpg.Connection], Awaitable[Any]]) -> asyncio.Future[Any]:
+    def submit(
+        self, work: Callable[[asyncpg.Connection], Awaitable[Any]], *, held: bool = False
+    ) -> asyncio.Future[Any]:
         """Queue `work` as `run` does and return the future of its outcome, for a caller that
-        awaits it itself (no coroutine, no task between the caller and the writer)."""
+        awaits it itself (no coroutine, no task between the caller and the writer); `held`: a
+        future its waiter cannot cancel (bot.store.base.Held)."""
         if not self._open:
             raise StoreError("the store is not open")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = Held(loop=loop) if held else loop.create_future()
         self._queue.append((work, future))
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._flushing(), name="store-writer")

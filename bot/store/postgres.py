@@ -292,7 +292,7 @@ class PostgresStore(DailyQueries, PgStatsQueries):
             if not written:
                 raise StoreError(NOT_NEXT)
 
-        return writer.submit(work)
+        return writer.submit(work, held=True)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         _encode(fields)

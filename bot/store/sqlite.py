@@ -458,17 +458,18 @@ class SqliteStore(DailyQueries, StatsQueries):
         self, table_id: int, seq: int, action: dict[str, Any], user_id: int | None, at: str, **fields: Any
     ) -> Awaitable[None]:
         """Log one action as event `seq` of the table (refused if that number is taken). Awaited by
-        the caller; not a coroutine itself, so the click path waits on the writer's future directly."""
+        the caller; not a coroutine itself, so the click path waits on the writer's future directly,
+        a Held one: the caller's cancellation neither withdraws nor forgets the write."""
         writer = self._writer
         if writer is None:
             raise StoreError("the store is not open")
         event = (table_id, seq, _compact(action), user_id, at)
         if not fields:  # written with its neighbours in the batch, or alone by _APPENDS.run_one
-            return writer.submit(None, True, (_APPENDS, table_id, (event, None)))
+            return writer.submit(None, True, (_APPENDS, table_id, (event, None)), held=True)
         if len(fields) == 1 and "meta" in fields:  # a turn's end: its timer starts again
             meta = (table_id, _dumps(fields["meta"]))
-            return writer.submit(None, False, (_APPENDS, table_id, (event, meta)))
-        return writer.submit(partial(_append, event, self._update_sql(table_id, fields)))
+            return writer.submit(None, False, (_APPENDS, table_id, (event, meta)), held=True)
+        return writer.submit(partial(_append, event, self._update_sql(table_id, fields)), held=True)
 
     async def finish_table(self, table_id: int, result: dict[str, Any] | None, **fields: Any) -> None:
         statements: list[tuple[str, tuple | dict]] = [

@@ -38,7 +38,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from bot import frames
-from bot.store.base import StoreError
+from bot.store.base import Held, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -437,15 +437,18 @@ class Writer:
         work: Callable[[sqlite3.Connection], Any] | None,
         one_statement: bool = False,
         combine: tuple[Combiner, Any, Any] | None = None,
+        *,
+        held: bool = False,
     ) -> asyncio.Future[Any]:
         """Queue a unit as `run` does and return the future of its outcome, for a caller on the
         click path that awaits it itself (one coroutine fewer between the answer and the click).
         A caller cancelled before its unit is sent to the database withdraws it; once it is sent,
-        it is committed (or not) whatever the caller does."""
+        it is committed (or not) whatever the caller does. ``held``: the future is Held
+        (bot.store.base): its caller cannot cancel it, so the unit is never withdrawn."""
         loop = self._loop
         if not self._open or loop is None:
             raise StoreError("the store is not open")
-        future: asyncio.Future[Any] = loop.create_future()
+        future: asyncio.Future[Any] = Held(loop=loop) if held else loop.create_future()
         if combine is None:
             self._queue.append(((work, one_statement, None, None, None), future))
         else:
