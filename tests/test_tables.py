@@ -276,40 +276,53 @@ async def test_a_finished_game_frees_its_hosts_place(store):
     assert opened.host_id == 100
 
 
-@pytest.mark.parametrize("turns", range(10))
-async def test_a_play_cancelled_on_its_way_to_the_log_leaves_the_table_as_its_log_says(store_url, turns):
-    """The task of a play cancelled at any moment (before it starts; before its write is sent;
-    while the database has it; as it is answered): the table in memory is the table its log
-    rebuilds, and the player's next play is taken. A task is cancelled when the bot stops, when an
-    AI seat's moves are stopped, when the cog is unloaded. It used to leave the play in memory and
-    the table's version behind its log, so that every later play was refused as "not saved"."""
+async def follows_its_log_and_plays_on(service, store, table, clock) -> None:
+    """The table in memory is the one its log rebuilds, and the player on turn plays on."""
+    again = TableService(store, clock=clock)
+    await again.load()
+    assert snapshot(again.in_channel(10)) == snapshot(table)
+    card, pile = table.state.playable(0)[0]
+    await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+    assert table.version == again.in_channel(10).version + 1
+    assert len((await store.load_table(table.id)).actions) == table.version
+
+
+@pytest.fixture
+async def on_a_real_store(store_url):
+    """A game of two on SQLite and on PostgreSQL: (store, service, table, clock)."""
     store = open_store(store_url)
     await store.open()
     try:
         clock = Clock()
         service = TableService(store, clock=clock)
-        table = await started(service)
-        card, pile = table.state.playable(0)[0]
-        play = service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
-        task = asyncio.ensure_future(play)
-        for _ in range(turns):
-            await asyncio.sleep(0)
-        finished_first = task.done()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-        # A cancellation in time reaches its task (once the table matches its log).
-        assert task.cancelled() is not finished_first
-
-        again = TableService(store, clock=clock)
-        await again.load()
-        assert snapshot(again.in_channel(10)) == snapshot(table)
-        card, pile = table.state.playable(0)[0]
-        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
-        assert table.version == again.in_channel(10).version + 1
-        assert len((await store.load_table(table.id)).actions) == table.version
+        yield store, service, await started(service), clock
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("turns", range(10))
+async def test_a_play_cancelled_on_its_way_to_the_log_leaves_the_table_as_its_log_says(
+    on_a_real_store, turns
+):
+    """The task of a play cancelled at any moment (before it starts; before its write is sent;
+    while the database has it; as it is answered): the table in memory is the table its log
+    rebuilds, and the player's next play is taken. A task is cancelled when the bot stops, when an
+    AI seat's moves are stopped, when the cog is unloaded. It used to leave the play in memory and
+    the table's version behind its log, so that every later play was refused as "not saved"."""
+    store, service, table, clock = on_a_real_store
+    card, pile = table.state.playable(0)[0]
+    play = service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+    task = asyncio.ensure_future(play)
+    for _ in range(turns):
+        await asyncio.sleep(0)
+    finished_first = task.done()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    # A cancellation in time reaches its task (once the table matches its log).
+    assert task.cancelled() is not finished_first
+
+    await follows_its_log_and_plays_on(service, store, table, clock)
 
 
 @pytest.mark.parametrize("kind", ["a store's write (Held)", "any other future"])
@@ -388,36 +401,24 @@ async def test_a_cancelled_play_whose_write_does_not_succeed_is_undone(store, mo
 
 
 async def test_a_play_and_the_stores_flush_cancelled_together_end_and_leave_the_table_as_its_log_says(
-    store_url,
+    on_a_real_store,
 ):
     """As at the event loop's shutdown (asyncio.run cancels every task at once): a play whose write
     is queued and the writer's flush that would send it, both cancelled before the flush's first
     step. The play's task ends (it waited for ever for a write nobody would settle), the table
     in memory is the one its log rebuilds, and the next play is taken."""
-    store = open_store(store_url)
-    await store.open()
-    try:
-        clock = Clock()
-        service = TableService(store, clock=clock)
-        table = await started(service)
-        card, pile = table.state.playable(0)[0]
-        others = asyncio.all_tasks()
-        task = asyncio.ensure_future(
-            service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
-        )
-        await asyncio.sleep(0)
-        started_now = asyncio.all_tasks() - others - {asyncio.current_task()}
-        assert any(t.get_name() == "store-writer" for t in started_now)  # the play and the writer's flush
-        for started_task in started_now:
-            started_task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await asyncio.wait_for(asyncio.shield(task), 10)
+    store, service, table, clock = on_a_real_store
+    card, pile = table.state.playable(0)[0]
+    others = asyncio.all_tasks()
+    task = asyncio.ensure_future(
+        service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+    )
+    await asyncio.sleep(0)
+    started_now = asyncio.all_tasks() - others - {asyncio.current_task()}
+    assert any(t.get_name() == "store-writer" for t in started_now)  # the play and the writer's flush
+    for started_task in started_now:
+        started_task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(asyncio.shield(task), 10)
 
-        again = TableService(store, clock=clock)
-        await again.load()
-        assert snapshot(again.in_channel(10)) == snapshot(table)
-        card, pile = table.state.playable(0)[0]
-        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
-        assert len((await store.load_table(table.id)).actions) == table.version
-    finally:
-        await store.close()
+    await follows_its_log_and_plays_on(service, store, table, clock)
