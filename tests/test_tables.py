@@ -422,3 +422,45 @@ async def test_a_play_and_the_stores_flush_cancelled_together_end_and_leave_the_
         await asyncio.wait_for(asyncio.shield(task), 10)
 
     await follows_its_log_and_plays_on(service, store, table, clock)
+
+
+@pytest.mark.parametrize("order", ["cancelled, then the writer killed", "the writer killed, then cancelled"])
+async def test_a_play_cancelled_while_the_writer_process_dies_under_its_write_follows_the_log(
+    tmp_path, order
+):
+    """Two bad days at once: the play's task is cancelled while its write is in the writer's
+    process, and that process is killed (SIGKILL) before it answered (it is stopped first, so it
+    cannot). The store starts another and asks it what became of the batch; the cancelled play
+    waits for that, the table in memory is the one its log rebuilds, and the next play is taken."""
+    import os
+    import signal
+
+    store = open_store(f"sqlite:///{tmp_path / 'killed.sqlite3'}")
+    await store.open()
+    try:
+        clock = Clock()
+        service = TableService(store, clock=clock)
+        table = await started(service)
+        card, pile = table.state.playable(0)[0]
+        pid = store._writer.pid
+        os.kill(pid, signal.SIGSTOP)
+        task = asyncio.ensure_future(
+            service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+        )
+        while store._writer._sent is None:  # the batch is in the (stopped) writer's pipe
+            await asyncio.sleep(0)
+        if order.startswith("cancelled"):
+            task.cancel()
+            await asyncio.sleep(0.05)
+            assert not task.done()  # it waits for the write's end
+            os.kill(pid, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(task), 30)
+        assert task.cancelled()
+        assert store._writer.pid not in (pid, None)  # another writer took over
+        await follows_its_log_and_plays_on(service, store, table, clock)
+    finally:
+        await store.close()
