@@ -626,7 +626,7 @@ class Tables(commands.Cog):
         await self._send_hand(interaction, table)
 
     async def _click_refresh(self, interaction: discord.Interaction, click: Click) -> None:
-        table, _ = self._my_seat(interaction, click)
+        table, _seat = self._my_seat(interaction, click)
         await self._show_hand(interaction, table)
 
     async def _click_back(self, interaction: discord.Interaction, click: Click) -> None:
@@ -634,7 +634,7 @@ class Tables(commands.Cog):
 
     async def _click_act(self, interaction: discord.Interaction, click: Click) -> None:
         """Every button that plays carries its action as a token of its game's own encoding."""
-        table, _ = self._my_seat(interaction, click)
+        table, _seat = self._my_seat(interaction, click)
         try:
             action = table.spec.decode(click.args[0] if len(click.args) == 1 else "")
         except ValueError:

@@ -78,6 +78,9 @@ async def test_forged_buttons_are_refused(simcord_env):
         f"dh:zap:{table.id}:0": "not one of mine",
         f"dh:play:{table.id + 50}:0:10:1": "closed",
         f"dh:sig:{table.id}:0:2:shout": "not one of mine",
+        # An action token that names no action, and one token too many.
+        f"dh:act:{table.id}:{table.version}:zz": "not one of mine",
+        f"dh:act:{table.id}:{table.version}:a:b:c": "not one of mine",
     }
     for custom_id, expected in cases.items():
         forged = forge(env, channel, custom_id)
