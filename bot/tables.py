@@ -908,7 +908,7 @@ class TableService:
     ) -> None:
         state = table.spec.deal(len(seats), table.options, seed, first)
         now = self.now()
-        timer = {"turn_started": _iso(now), "reminded": False, "expired": False, **marks}
+        timer = {"turn_started": _iso(now), "reminded": False, "expired": False, "notice_due": None, **marks}
         undo = {key: table.meta.get(key) for key in timer}
         table.meta = {**table.meta, **timer}  # as in _commit: in memory as it is handed to the store
         fields = {
@@ -1008,7 +1008,7 @@ class TableService:
             # The turn timer starts again. The table's row is only written when its meta changes (the
             # version is the number of logged events). Meta changes in memory as it is handed to the
             # store, so a message id saved meanwhile is neither lost nor written back stale.
-            timer = {"turn_started": at, "reminded": False, "expired": False}
+            timer = {"turn_started": at, "reminded": False, "expired": False, "notice_due": None}
             undo = {key: table.meta.get(key) for key in timer}
             table.meta = fields["meta"] = {**table.meta, **timer}
         seq = table.version
@@ -1274,17 +1274,22 @@ class TableService:
             started = table.turn_started()
             assert started is not None
             if now >= deadline:
-                if not table.meta.get("expired") and await self._mark(table, expired=True, reminded=True):
+                if not table.meta.get("expired") and await self._mark(
+                    table, expired=True, reminded=True, notice_due="timeout"
+                ):
                     events.append(TimerEvent(table, "timeout"))
             elif (
                 now >= started + (deadline - started) / 2
                 and not table.meta.get("reminded")
-                and await self._mark(table, reminded=True)
+                and await self._mark(table, reminded=True, notice_due="reminder")
             ):
                 events.append(TimerEvent(table, "reminder"))
         return events
 
-    async def _mark(self, table: Table, **flags: bool) -> bool:
+    async def _mark(self, table: Table, **flags: Any) -> bool:
+        """Save timer state. ``notice_due`` names the notice the channel is owed for this turn (a
+        reminder, or the choice about an absent seat); the cog's presenter posts it, retrying while
+        Discord fails and after a restart, then clears it. A new turn clears it too (see _commit)."""
         undo = {key: table.meta.get(key) for key in flags}
         table.meta = {**table.meta, **flags}
         try:

@@ -258,7 +258,7 @@ class Tables(commands.Cog):
             if table.status != PLAYING:
                 continue
             self._start_ai(table)
-            if table.meta.get("board_version") != table.version:
+            if table.meta.get("board_version") != table.version or table.meta.get("notice_due"):
                 behind.append(table)
         for table in behind:
             self.present(table)
@@ -975,6 +975,7 @@ class Tables(commands.Cog):
             self._board_last[table.id] = loop.time()
         if table.status == PLAYING:
             await self._turn_notice(table, channel)
+            await self._timer_notice(table, channel)
             self._start_ai(table)
         elif table.status == FINISHED and table.started_at is not None and not table.meta.get("reported"):
             await self._final(table, channel)
@@ -1183,38 +1184,45 @@ class Tables(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def _timer_event(self, table: Table, kind: str) -> None:
+        if kind != "lobby_expired":
+            # A reminder or the absent seat's choice: the service saved it as owed to the channel
+            # (meta "notice_due"); the presenter posts it, and tries again while Discord fails.
+            self.present(table, board=False)
+            return
         channel = self.bot.get_channel(table.channel_id)
         if channel is None:
             return
         async with self._public(table.guild_id):
-            await self._timer_notice(table, kind, channel)
-
-    async def _timer_notice(self, table: Table, kind: str, channel: Any) -> None:
-        if kind == "lobby_expired":
             await self._update_lobby(
                 table, closed=_("Nobody started the game for 30 minutes, so the lobby closed.")
             )
-            return
+
+    async def _timer_notice(self, table: Table, channel: Any) -> None:
+        """The notice a turn timer owes the channel, if any: a reminder at half time (it replaces
+        the turn notice) or, at the end, the choice to remove the absent seat or hand it to an AI
+        seat. Cleared once posted; a fault of Discord is raised, for the presenter to try again."""
+        due = table.meta.get("notice_due")
         state = table.state
-        assert state is not None
+        if due not in ("reminder", "timeout") or state is None or state.is_over:
+            return
         seat = table.seats[state.current]
-        try:
-            if kind == "reminder":
-                old = table.meta.get("turn_msg")
-                if old:
-                    await self._delete(channel, old)
-                message = await channel.send(
-                    _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>"),
-                    allowed_mentions=mention_only(seat.user_id),
-                )
-                await self.tables.meta_update(table, turn_msg=message.id)
-            elif kind == "timeout":
-                message = await channel.send(
-                    **render.absent_choice(table).kwargs(), allowed_mentions=discord.AllowedMentions.none()
-                )
-                await self.tables.meta_update(table, absent_msg=message.id)
-        except DISCORD_FAULTS as exc:
-            await self._channel_failed(table, exc)
+        if due == "reminder":
+            old = table.meta.get("turn_msg")
+            if old:
+                await self._delete(channel, old)
+            message = await channel.send(
+                _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>"),
+                allowed_mentions=mention_only(seat.user_id),
+            )
+            posted: dict[str, Any] = {"turn_msg": message.id}
+        else:
+            message = await channel.send(
+                **render.absent_choice(table).kwargs(), allowed_mentions=discord.AllowedMentions.none()
+            )
+            posted = {"absent_msg": message.id}
+        if table.meta.get("notice_due") == due:  # not a newer one, due while this one was sent
+            posted["notice_due"] = None
+        await self.tables.meta_update(table, **posted)
 
     async def _channel_failed(self, table: Table, exc: Exception) -> None:
         """A message failed. Only when the channel is gone does the table end, so nothing is left

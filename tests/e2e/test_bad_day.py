@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     open_lobby,
     open_table,
     pile_tops,
+    play_turn,
     reports,
     show_hand,
     text_of,
@@ -545,3 +546,72 @@ async def test_a_restart_while_the_final_reports_chart_is_drawn_posts_the_report
     (report,) = reports(channel)
     assert report.attachments and report.attachments[0].filename == "piles.png"
     await restart_posts_no_report_again(env, settings, channel, restarted)
+
+
+def absent_choices(channel) -> list:
+    return [m for m in channel.history() if "turn timer has run out" in m.content]
+
+
+def reminders(channel) -> list:
+    return [m for m in channel.history() if "half of your turn time is gone" in m.content]
+
+
+async def bob_is_away(env, channel, ann, bob):
+    """ann plays her turn; then it is bob's, and bob does not come."""
+    table = await open_table(env, channel, ann, bob)
+    await play_turn(ann, channel, table, 0)
+    assert table.state.current == 1
+    return table
+
+
+async def test_a_failed_post_of_the_absent_seats_choice_is_posted_again(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(9 * 60 + 50)
+    assert not absent_choices(channel)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=2)
+    await env.advance_time(60)  # the timer runs out; Discord fails the first two posts
+    assert len(absent_choices(channel)) == 1, "the host must be offered a way on, or the game waits for ever"
+    await env.advance_time(5 * 60)
+    choices = absent_choices(channel)
+    assert len(choices) == 1  # posted once
+    await ann.click(choices[0], label="Hand seat to AI")
+    assert table.seats[1].ai
+    assert table.state.current == 0 or table.state.is_over  # the AI seat played bob's turn
+
+
+async def test_the_absent_seats_choice_lost_before_a_stop_is_posted_after_the_restart(simcord_env, settings):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(9 * 60 + 50)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
+    await env.advance_time(30)  # the tick that finds the timer run out; its posts fail
+    assert table.meta["expired"] and not absent_choices(channel)
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)  # the bot stops before Discord is well again
+    env.backend.faults.clear()
+    try:
+        await env.advance_time(30)
+        choices = absent_choices(channel)
+        assert len(choices) == 1
+        await ann.click(choices[0], label="Remove seat")
+        table = env.bot.tables.in_channel(channel.id)
+        assert table.state.left[1] or table.state.is_over
+    finally:
+        await env.settle()
+        await restarted.store.close()
+
+
+async def test_a_failed_reminder_is_posted_again_so_the_player_still_has_a_notice(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(4 * 60 + 50)
+    assert len(turn_notices(channel)) == 1
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    await env.advance_time(60)
+    found = reminders(channel)
+    assert len(found) == 1 and f"<@{bob.id}>" in found[0].content
+    assert turn_notices(channel) == []  # the reminder stands in for the turn notice
