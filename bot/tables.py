@@ -14,7 +14,7 @@ import functools
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -269,7 +269,7 @@ class DailyStanding:
 @dataclass
 class TimerEvent:
     table: Table
-    kind: str  # "lobby_expired", "reminder" or "timeout"
+    kind: str  # "lobby_expired", "reminder", "timeout" or "abandoned" (nobody left to play)
 
 
 def first_seat(table: Table) -> int | None:
@@ -341,6 +341,23 @@ def _iso(moment: datetime) -> str:
 
 def _parse(raw: str | None) -> datetime | None:
     return datetime.fromisoformat(raw) if raw else None
+
+
+_ABSENT = object()  # a meta key the table did not have (see _undo_of)
+
+
+def _undo_of(meta: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
+    """What puts these keys of a meta back as they are now, a key it lacks included."""
+    return {key: meta.get(key, _ABSENT) for key in keys}
+
+
+def _undone(meta: dict[str, Any], undo: dict[str, Any]) -> dict[str, Any]:
+    """The meta with the keys of `undo` put back (a key that was absent, removed)."""
+    out = {**meta, **{key: value for key, value in undo.items() if value is not _ABSENT}}
+    for key, value in undo.items():
+        if value is _ABSENT:
+            out.pop(key, None)
+    return out
 
 
 def _utcnow() -> datetime:
@@ -909,7 +926,7 @@ class TableService:
         state = table.spec.deal(len(seats), table.options, seed, first)
         now = self.now()
         timer = {"turn_started": _iso(now), "reminded": False, "expired": False, "notice_due": None, **marks}
-        undo = {key: table.meta.get(key) for key in timer}
+        undo = _undo_of(table.meta, timer)
         table.meta = {**table.meta, **timer}  # as in _commit: in memory as it is handed to the store
         fields = {
             "status": PLAYING,
@@ -926,7 +943,7 @@ class TableService:
                 await self.store.save_seats(table.id, [s.row() for s in seats], **fields)
         except StoreError as exc:
             log.warning("table %s: could not start: %s", table.id, exc)
-            table.meta = {**table.meta, **undo}
+            table.meta = _undone(table.meta, undo)
             raise TableError(SAVE_FAILED) from exc
         table.seats = seats
         table.status = PLAYING
@@ -1009,7 +1026,7 @@ class TableService:
             # version is the number of logged events). Meta changes in memory as it is handed to the
             # store, so a message id saved meanwhile is neither lost nor written back stale.
             timer = {"turn_started": at, "reminded": False, "expired": False, "notice_due": None}
-            undo = {key: table.meta.get(key) for key in timer}
+            undo = _undo_of(table.meta, timer)
             table.meta = fields["meta"] = {**table.meta, **timer}
         seq = table.version
         # From here the table follows the write's outcome, whatever happens to the awaiting task: a
@@ -1027,7 +1044,7 @@ class TableService:
             # before it. A table behind its log is set right by the log at the next start; one
             # ahead of it (this action kept, its number not) would refuse every later action.
             self._replay(table, state.action_dicts()[:-1])
-            table.meta = {**table.meta, **undo}
+            table.meta = _undone(table.meta, undo)
             if not isinstance(exc, StoreError):
                 raise
             log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
@@ -1066,12 +1083,13 @@ class TableService:
         try:
             await self._close(table, FINISHED)
         except StoreError:
-            # The deciding action is saved; the next start-up finishes the table from its log.
+            # The deciding action is saved: the channel is free in memory now, and the tick closes
+            # the table in the store with its result (or the next start-up, from its log), which
+            # then takes a new table in this channel again.
             log.exception("table %s: could not close the table either", table.id)
             table.status = FINISHED
             table.finished_at = self.now()
             self._forget(table)
-            return
         self._pending_results.append(table)
 
     async def _write_pending_results(self) -> None:
@@ -1080,9 +1098,16 @@ class TableService:
             assert table.finished_at is not None
             before = table.meta
             table.meta = {key: value for key, value in before.items() if key != "result_pending"}
+            at = _iso(table.finished_at)
             try:
                 await self.store.finish_table(
-                    table.id, self.result_row(table, table.finished_at), meta=table.meta
+                    table.id,
+                    self.result_row(table, table.finished_at),
+                    # closed in the store too, if its close failed with the result
+                    status=FINISHED,
+                    finished_at=at,
+                    updated_at=at,
+                    meta=table.meta,
                 )
             except StoreError as exc:
                 log.warning("table %s: the result still cannot be written: %s", table.id, exc)
@@ -1168,8 +1193,13 @@ class TableService:
         """The game's end when nobody is left to play with the AI seats; else a new host if needed."""
         people = table.people()
         if not people:
-            table.ended_by = user_id
-            return await self._commit(table, table.spec.abandon(), user_id)
+            try:
+                return await self._abandon(table, user_id)
+            except TableError:
+                # The leave is written; the game's end is not. The tick ends it (see tick), so
+                # the one who left is not told that nothing changed.
+                log.warning("table %s: nobody is left, but its end could not be saved yet", table.id)
+                return None
         if user_id == table.host_id:
             table.host_id = people[0]
             try:
@@ -1185,10 +1215,23 @@ class TableService:
             table = self._playing(table_id)
             if user_id != table.host_id and not moderator:
                 raise TableError(N_("Only the host or a moderator can end this game."))
-            table.ended_by = user_id
-            if user_id != table.host_id:
-                table.meta["moderator_ended"] = True  # the result is marked as ended by a moderator
+            # The result is marked as ended by a moderator when it is not the host who ends it.
+            return await self._abandon(table, user_id, by_moderator=user_id != table.host_id)
+
+    async def _abandon(self, table: Table, user_id: int, *, by_moderator: bool = False) -> Outcome:
+        """Log the game's abandonment by `user_id`; who ended it is kept only if that is written."""
+        version, ended_by = table.version, table.ended_by
+        undo = _undo_of(table.meta, ["moderator_ended"])
+        table.ended_by = user_id
+        if by_moderator:
+            table.meta = {**table.meta, "moderator_ended": True}
+        try:
             return await self._commit(table, table.spec.abandon(), user_id)
+        except BaseException:
+            if table.version == version:  # not written: the game runs on as it was
+                table.ended_by = ended_by
+                table.meta = _undone(table.meta, undo)
+            raise
 
     async def ai_step(self, table_id: int) -> Outcome | None:
         """One move of the AI seat whose turn it is; None if it is not an AI seat's turn."""
@@ -1268,6 +1311,23 @@ class TableService:
                                 continue
                             events.append(TimerEvent(table, "lobby_expired"))
                 continue
+            if table.status == PLAYING and table.state is not None and not table.people():
+                # Nobody left to play with the AI seats, and the game's end was not written when
+                # the last person left (or before a stop): end it now.
+                async with table.lock:
+                    state = table.state
+                    if (
+                        table.status == PLAYING
+                        and state is not None
+                        and not state.is_over
+                        and not table.people()
+                    ):
+                        try:
+                            await self._abandon(table, table.host_id)
+                        except TableError:
+                            continue
+                        events.append(TimerEvent(table, "abandoned"))
+                continue
             deadline = table.turn_deadline()
             if table.status != PLAYING or deadline is None or self.ai_to_move(table.id):
                 continue
@@ -1290,13 +1350,13 @@ class TableService:
         """Save timer state. ``notice_due`` names the notice the channel is owed for this turn (a
         reminder, or the choice about an absent seat); the cog's presenter posts it, retrying while
         Discord fails and after a restart, then clears it. A new turn clears it too (see _commit)."""
-        undo = {key: table.meta.get(key) for key in flags}
+        undo = _undo_of(table.meta, flags)
         table.meta = {**table.meta, **flags}
         try:
             await self.store.update_table(table.id, meta=table.meta)
         except StoreError:
             log.exception("table %s: could not save timer state", table.id)
-            table.meta = {**table.meta, **undo}
+            table.meta = _undone(table.meta, undo)
             return False
         return True
 

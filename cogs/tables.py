@@ -1184,6 +1184,9 @@ class Tables(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def _timer_event(self, table: Table, kind: str) -> None:
+        if kind == "abandoned":
+            self.present(table)  # the final board and report
+            return
         if kind != "lobby_expired":
             # A reminder or the absent seat's choice: the service saved it as owed to the channel
             # (meta "notice_due"); the presenter posts it, and tries again while Discord fails.

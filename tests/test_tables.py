@@ -464,3 +464,111 @@ async def test_a_play_cancelled_while_the_writer_process_dies_under_its_write_fo
         await follows_its_log_and_plays_on(service, store, table, clock)
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("who", ["the host", "a moderator"])
+async def test_an_end_that_could_not_be_saved_leaves_no_mark_of_who_ended_it(store, who):
+    """A refused end changes nothing: the game played on to its own end is not put down as ended
+    by anyone (before, the refused end's "ended by" and "moderator ended" stayed in memory and
+    went into the result)."""
+    clock = Clock()
+    service = TableService(store, clock=clock)
+    table = await started(service, players=1)
+    meta_before = dict(table.meta)
+    ender = 100 if who == "the host" else 999
+    store.fail_actions = 1
+    with pytest.raises(TableError, match="could not save"):
+        await service.end(table.id, ender, moderator=True)
+    assert table.ended_by is None and table.meta == meta_before
+    outcome = await service.end(table.id, 100)  # the host ends it, and this time it is written
+    assert outcome.game_over
+    stored = await store.load_table(table.id)
+    assert "moderator_ended" not in stored.row["meta"]
+    assert table.ended_by == 100
+
+
+async def test_a_start_that_could_not_be_saved_leaves_the_meta_as_the_store_has_it(store, monkeypatch):
+    service = TableService(store, clock=Clock())
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    before = dict(table.meta)
+
+    async def refused(*args, **kwargs):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(store, "update_table", refused)
+    with pytest.raises(TableError, match="could not save"):
+        await service.start(table.id, 100, seed=7)
+    assert table.meta == before  # no timer keys left behind as None
+    monkeypatch.undo()
+    again = TableService(store, clock=Clock())
+    await again.load()
+    assert again.in_channel(10).meta == table.meta
+
+
+def refuse_writes(store, monkeypatch, *, of_type: str | None = None, finish: bool = False) -> list[bool]:
+    """While the returned switch is on, the store refuses the logging of actions of `of_type`
+    (a trigger of the disk's), or every finish of a table."""
+    on = [True]
+    append, finish_table = store.append_action, store.finish_table
+
+    def refused_append(table_id, seq, record, *args, **kwargs):
+        if on[0] and record.get("type") == of_type:
+            raise StoreError("disk I/O error")
+        return append(table_id, seq, record, *args, **kwargs)
+
+    async def refused_finish(*args, **kwargs):
+        if on[0]:
+            raise StoreError("disk I/O error")
+        return await finish_table(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", refused_append)
+    if finish:
+        monkeypatch.setattr(store, "finish_table", refused_finish)
+    return on
+
+
+async def test_the_last_person_leaving_is_not_told_nothing_changed_when_only_the_games_end_fails(
+    store, monkeypatch
+):
+    service = TableService(store, clock=Clock())
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    await service.add_ai(table.id, 100)
+    await service.start(table.id, 100, seed=7)
+    switch = refuse_writes(store, monkeypatch, of_type="abandon")
+    await service.leave_game(table.id, 100)  # the leave is written: no "nothing changed"
+    stored = await store.load_table(table.id)
+    assert stored.actions[-1]["type"] == "leave"
+    switch[0] = False
+    events = await service.tick()  # nobody is left: the tick ends the game
+    assert [e.kind for e in events] == ["abandoned"]
+    assert table.status != PLAYING and table.state.is_over
+    assert (await store.load_table(table.id)).row["status"] == "finished"
+    await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=101, host_name="bob", options=TheGameOptions()
+    )
+
+
+async def test_a_game_whose_close_failed_frees_its_channel_once_the_store_is_back(store, monkeypatch):
+    clock = Clock()
+    service = TableService(store, clock=clock)
+    table = await started(service)
+    switch = refuse_writes(store, monkeypatch, finish=True)
+    outcome = await service.end(table.id, 100)  # the end is logged; closing the table fails
+    assert outcome.game_over
+    assert (await store.load_table(table.id)).row["status"] == "playing"
+    switch[0] = False
+    await service.tick()
+    assert (await store.load_table(table.id)).row["status"] == "finished"
+    lobby = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=101, host_name="bob", options=TheGameOptions()
+    )
+    assert lobby.id != table.id
+    # The result is written: a restart finds nothing of that game left to finish.
+    assert table.id not in [t.row["id"] for t in await store.pending_results()]
+    again = TableService(store, clock=clock)
+    await again.load()
+    assert again.in_channel(10).id == lobby.id
