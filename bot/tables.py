@@ -486,7 +486,8 @@ class TableService:
             row["channel_id"],
             reason,
         )
-        meta = {**(row.get("meta") or {}), "set_aside": reason}
+        kept = row.get("meta")
+        meta = {**(kept if isinstance(kept, dict) else {}), "set_aside": reason}
         try:
             await self.store.update_table(row["id"], status=CANCELLED, meta=meta, updated_at=_iso(self.now()))
         except StoreError as write_error:

@@ -360,3 +360,37 @@ async def test_a_flush_cancelled_before_it_runs_with_nothing_after_it_fails_its_
             assert [r[0] for r in await cur.fetchall()] == [3]
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(
+    ("column", "text", "why"),
+    [
+        ("meta", '{"board_msg": 1', "cannot be read"),
+        ("options", "garbage", "cannot be read"),
+        ("meta", "[1, 2]", "not a JSON object"),
+    ],
+)
+async def test_a_tables_row_that_does_not_decode_sets_that_table_aside_and_the_rest_start(
+    store_url, column, text, why
+):
+    """Before, one table's undecodable meta or options stopped the whole start-up: no table
+    started at all."""
+    store = await opened_url(store_url)
+    service = TableService(store)
+    farm = Farm(service)
+    for channel in (1, 2, 3):
+        await farm.play(channel, 4, seed=channel)
+    broken = service.in_channel(2)
+    assert broken is not None
+    await store._write([(f"UPDATE tables SET {column} = ? WHERE id = ?", (text, broken.id))])
+    await store.close()
+    again = await opened_url(store_url)
+    try:
+        restarted = TableService(again)
+        await restarted.load()
+        assert [(s.table_id, s.channel_id) for s in restarted.set_aside] == [(broken.id, 2)]
+        assert why in restarted.set_aside[0].reason
+        assert restarted.in_channel(1) is not None and restarted.in_channel(3) is not None
+        await open_table(restarted, 2)  # the channel takes a new table
+    finally:
+        await again.close()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import json
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -43,6 +44,24 @@ class StoredTable:
     actions: list[dict[str, Any]] = field(default_factory=list)
     damage: str | None = None  # why the log could not be read, if it could not
     snapshot: Snapshot | None = None
+
+
+def stored_row(row: dict[str, Any], json_columns: Iterable[str]) -> StoredTable:
+    """A table's row with its JSON columns (objects) decoded. A column that does not decode (the file
+    damaged, or edited by hand) damages that table alone: it is read with the column as None and
+    the reason kept, so that start-up sets it aside and every other table starts."""
+    out = dict(row)
+    try:
+        for key in json_columns:
+            if out.get(key) is not None:
+                out[key] = json.loads(out[key])
+                if not isinstance(out[key], dict):
+                    raise ValueError(f"its {key} is not a JSON object")
+    except ValueError as exc:
+        for key in json_columns:
+            out[key] = None
+        return StoredTable(out, [], damage=f"its row cannot be read ({exc})")
+    return StoredTable(out, [])
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.base import Snapshot, StoredTable, StoreError
+from bot.store.base import Snapshot, StoredTable, StoreError, stored_row
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.pg_writer import PgWriter
 from bot.store.postgres_stats import PgStatsQueries
@@ -87,15 +87,6 @@ def dollar(sql: str) -> str:
         return f"${count}"
 
     return _MARK.sub(number, sql)
-
-
-def _decode(row: asyncpg.Record) -> dict[str, Any]:
-    out = dict(row)
-    out.pop("owner", None)
-    for key in JSON_COLUMNS:
-        if key in out and out[key] is not None:
-            out[key] = json.loads(out[key])
-    return out
 
 
 def _sets(fields: dict[str, Any], first: int) -> tuple[str, list[Any]]:
@@ -406,7 +397,10 @@ class PostgresStore(DailyQueries, PgStatsQueries):
         """Tables with their seats and logs, in a few queries however many there are."""
         if not rows:
             return []
-        tables = {row["id"]: StoredTable(_decode(row), []) for row in rows}
+        tables = {
+            row["id"]: stored_row({k: v for k, v in row.items() if k != "owner"}, JSON_COLUMNS)
+            for row in rows
+        }
         ids = list(tables)
         for seat in await self._all(
             "SELECT table_id, seat, user_id, name, ai, level FROM seats WHERE table_id = ANY(?::bigint[]) "

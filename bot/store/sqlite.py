@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import Snapshot, StoredTable, StoreError
+from bot.store.base import Snapshot, StoredTable, StoreError, stored_row
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.sqlite_stats import StatsQueries
 from bot.store.writer import Combiner, Writer
@@ -160,14 +160,6 @@ def _encode(fields: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown table columns: {sorted(unknown)}")
     return {k: _dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()}
-
-
-def _decode(row: sqlite3.Row) -> dict[str, Any]:
-    out = dict(row)
-    for key in JSON_COLUMNS:
-        if key in out and out[key] is not None:
-            out[key] = json.loads(out[key])
-    return out
 
 
 _INSERT_EVENT = "INSERT INTO events (table_id, seq, action, user_id, at) VALUES (?, ?, ?, ?, ?)"
@@ -570,7 +562,7 @@ class SqliteStore(DailyQueries, StatsQueries):
         `snapshots`, a table that has one comes with it and only the events after it."""
         if not rows:
             return []
-        tables = {row["id"]: StoredTable(_decode(row), []) for row in rows}
+        tables = {row["id"]: stored_row(dict(row), JSON_COLUMNS) for row in rows}
         ids = ",".join(str(i) for i in tables)  # integers from the database itself
         async with self.db.execute(
             f"SELECT * FROM seats WHERE table_id IN ({ids}) ORDER BY table_id, seat"
