@@ -14,8 +14,8 @@ import pytest
 
 from bot.store import StoreError, open_store
 from bot.store.postgres import PostgresStore, migrations
-from bot.tables import TableService
-from tests.farm import Farm
+from bot.tables import TableError, TableService
+from tests.farm import Farm, next_move, open_table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -166,5 +166,64 @@ async def test_many_tables_play_through_one_writer_with_group_commit(postgres_ur
         acked = sum(len(a) for a in farm.acked.values())
         assert acked == 40 * 20
         assert after - before < acked / 2, (after - before, acked)
+    finally:
+        await store.close()
+
+
+def cut_at_commit(monkeypatch, conn: asyncpg.Connection, *, after: bool) -> list[int]:
+    """The next COMMIT of `conn` meets a cut connection: `after` the server committed it (only its
+    answer is lost), or before it reached the server. Returns a counter of the cuts."""
+    cuts = [0]
+    execute = asyncpg.Connection.execute
+
+    async def cutting(self, query, *args, **kwargs):
+        if self is conn and query == "COMMIT" and not cuts[0]:
+            cuts[0] += 1
+            if after:
+                await execute(self, query, *args, **kwargs)
+            self.terminate()
+            raise asyncpg.exceptions.ConnectionDoesNotExistError(
+                "connection was closed in the middle of operation"
+            )
+        return await execute(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Connection, "execute", cutting)
+    return cuts
+
+
+@pytest.mark.parametrize("after", [True, False], ids=["answer lost", "commit lost"])
+async def test_a_connection_cut_at_commit_tells_each_player_the_truth_and_every_table_plays_on(
+    postgres_url, monkeypatch, after
+):
+    """Before, a COMMIT whose answer was lost was taken for one that failed: its players heard
+    "nothing changed" though their actions were in the log, and their tables then refused every
+    action (their number was taken) until a restart."""
+    store = open_store(postgres_url)
+    await store.open()
+    try:
+        service = TableService(store)
+        tables = [await open_table(service, channel, seed=channel) for channel in range(1, 11)]
+        cuts = cut_at_commit(monkeypatch, store._writer._conn, after=after)
+        moves = [next_move(table) for table in tables]
+        results = await asyncio.gather(
+            *(
+                service.act(t.id, user, action, t.version)
+                for t, (user, action) in zip(tables, moves, strict=True)
+            ),
+            return_exceptions=True,
+        )
+        assert cuts == [1]
+        for table, result in zip(tables, results, strict=True):
+            logged = await store.load_table(table.id)
+            assert len(logged.actions) == table.version  # memory and log agree
+            if after:
+                assert not isinstance(result, BaseException), result  # written, and told so
+                assert table.version == 1
+            else:
+                assert isinstance(result, TableError) and "nothing changed" in result.said()
+                assert table.version == 0
+        for table in tables:  # every table takes its next action
+            user, action = next_move(table)
+            await service.act(table.id, user, action, table.version)
     finally:
         await store.close()

@@ -32,12 +32,31 @@ T = TypeVar("T")
 Work = Callable[[asyncpg.Connection], Awaitable[Any]]
 
 CAREFUL_BATCHES = 16  # batches run with savepoints after one whose unit failed
+# Faults of the connection itself: a COMMIT that meets one may or may not have been committed.
+CONNECTION_FAULTS = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
+# How long to ask after a COMMIT whose answer was lost while the server still has it in progress.
+OUTCOME_WAIT = 5.0
 
 
 class _UnitFailed(Exception):
     def __init__(self, index: int, error: BaseException) -> None:
         super().__init__(str(error))
         self.index = index
+        self.error = error
+
+
+class _CommitUnknown(Exception):
+    """The connection failed at COMMIT: the transaction `xid` may have been committed or not."""
+
+    def __init__(self, xid: int, outcomes: list[tuple[bool, Any]], error: BaseException) -> None:
+        super().__init__(str(error))
+        self.xid = xid
+        self.outcomes = outcomes
         self.error = error
 
 
@@ -99,6 +118,21 @@ class PgWriter:
         return self._conn
 
     async def _commit(self, works: list[Work]) -> list[tuple[bool, Any]]:
+        try:
+            return await self._attempt(works)
+        except _CommitUnknown as unknown:
+            # The COMMIT went out and the connection failed before its answer came back: ask the
+            # database, on a new connection, whether that transaction was committed. Its callers
+            # then hear the truth: "saved" (their write is in) or "nothing changed".
+            committed = await self._committed(unknown.xid)
+            if committed:
+                log.warning("the answer to a COMMIT was lost (%s); it was committed", unknown.error)
+                return unknown.outcomes
+            why = "was not committed" if committed is False else "cannot be known to be committed"
+            log.warning("the connection failed at a COMMIT (%s); it %s", unknown.error, why)
+            return [(False, StoreError(f"the commit failed: {unknown.error}"))] * len(works)
+
+    async def _attempt(self, works: list[Work]) -> list[tuple[bool, Any]]:
         conn = await self._connection()
         if self._careful == 0:
             try:
@@ -110,11 +144,45 @@ class PgWriter:
         self._careful -= 1
         return await self._one_by_one(conn, works)
 
+    async def _committed(self, xid: int) -> bool | None:
+        """Whether the transaction `xid` was committed (`txid_status`, asked on a new connection);
+        None when that cannot be found out (the database is out of reach)."""
+        deadline = asyncio.get_running_loop().time() + OUTCOME_WAIT
+        while True:
+            try:
+                conn = await self._connection()
+                status = await conn.fetchval("SELECT txid_status($1)", xid)
+            except (StoreError, *CONNECTION_FAULTS, asyncpg.PostgresError) as exc:
+                log.warning("cannot ask whether a COMMIT was committed: %s", exc)
+                return None
+            if status != "in progress":
+                return {"committed": True, "aborted": False}.get(status)
+            if asyncio.get_running_loop().time() > deadline:
+                return None
+            await asyncio.sleep(0.05)  # its session has not finished the COMMIT yet
+
     @staticmethod
-    async def _all_at_once(conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
+    async def _begin(conn: asyncpg.Connection) -> int:
+        """BEGIN, and the transaction's id: what to ask about if the answer to its COMMIT is lost."""
+        await conn.execute("BEGIN")
+        return int(await conn.fetchval("SELECT txid_current()"))
+
+    @staticmethod
+    async def _commit_or_unknown(
+        conn: asyncpg.Connection, xid: int, outcomes: list[tuple[bool, Any]]
+    ) -> None:
+        try:
+            await conn.execute("COMMIT")
+        except CONNECTION_FAULTS as exc:
+            if not conn.is_closed():
+                conn.terminate()
+            raise _CommitUnknown(xid, outcomes, exc) from exc
+
+    @classmethod
+    async def _all_at_once(cls, conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
         """No savepoints: any failure rolls the attempt back (_UnitFailed names the unit)."""
         values = []
-        await conn.execute("BEGIN")
+        xid = await cls._begin(conn)
         try:
             for index, work in enumerate(works):
                 try:
@@ -124,19 +192,22 @@ class PgWriter:
         except BaseException:
             await _rollback(conn)
             raise
+        outcomes = [(True, value) for value in values]
         try:
-            await conn.execute("COMMIT")
+            await cls._commit_or_unknown(conn, xid, outcomes)
+        except _CommitUnknown:
+            raise
         except BaseException:
             await _rollback(conn)
             raise
-        return [(True, value) for value in values]
+        return outcomes
 
-    @staticmethod
-    async def _one_by_one(conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
+    @classmethod
+    async def _one_by_one(cls, conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
         """A savepoint around each unit: a failed one is undone alone, the others are committed."""
         outcomes: list[tuple[bool, Any]] = []
         try:
-            await conn.execute("BEGIN")
+            xid = await cls._begin(conn)
             for work in works:
                 await conn.execute("SAVEPOINT unit")
                 try:
@@ -147,7 +218,7 @@ class PgWriter:
                     continue
                 await conn.execute("RELEASE SAVEPOINT unit")
                 outcomes.append((True, value))
-            await conn.execute("COMMIT")
+            await cls._commit_or_unknown(conn, xid, outcomes)
         except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as exc:
             await _rollback(conn)
             failed = (False, StoreError(f"the commit failed: {exc}"))
