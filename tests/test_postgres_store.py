@@ -12,7 +12,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.store import StoreError, open_store
+from bot.store import StoreError, open_store, postgres
 from bot.store.postgres import PostgresStore, migrations
 from bot.tables import TableError, TableService
 from tests.farm import Farm, next_move, open_table
@@ -226,4 +226,43 @@ async def test_a_connection_cut_at_commit_tells_each_player_the_truth_and_every_
             user, action = next_move(table)
             await service.act(table.id, user, action, table.version)
     finally:
+        await store.close()
+
+
+async def test_a_row_lock_held_elsewhere_refuses_that_tables_action_and_no_other(postgres_url, monkeypatch):
+    """Another session holds one table's row (a forgotten transaction). Before, the writer waited
+    for it with every table's writes behind it: no click anywhere was answered while it lasted."""
+    monkeypatch.setattr(postgres, "LOCK_TIMEOUT", 0.5)
+    store = open_store(postgres_url)
+    await store.open()
+    other = await asyncpg.connect(postgres_url)
+    try:
+        service = TableService(store)
+        tables = [await open_table(service, channel, seed=channel) for channel in range(1, 11)]
+        locked = tables[3]
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", locked.id)
+        # The lock is let go after 5 s whatever happens (on the code before, the answers waited
+        # for it); every answer must come while it is still held.
+        released = asyncio.get_running_loop().call_later(5, lambda: asyncio.ensure_future(holding.rollback()))
+        moves = [next_move(table) for table in tables]
+        results = await asyncio.gather(
+            *(service.act(t.id, u, a, t.version) for t, (u, a) in zip(tables, moves, strict=True)),
+            return_exceptions=True,
+        )
+        assert not released.cancelled() and released.when() > asyncio.get_running_loop().time(), (
+            "the answers waited for the lock"
+        )
+        released.cancel()
+        for table, result in zip(tables, results, strict=True):
+            if table is locked:
+                assert isinstance(result, TableError) and "nothing changed" in result.said()
+            else:
+                assert not isinstance(result, BaseException), result
+        await holding.rollback()
+        user, action = next_move(locked)
+        await service.act(locked.id, user, action, locked.version)  # and it plays once the lock is gone
+    finally:
+        await other.close()
         await store.close()

@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 # Any 64-bit number, the same in every process: the lock held while migrations are applied.
 MIGRATION_LOCK = 0x6465636B68616E64  # "deckhand"
 READ_POOL = 4
+LOCK_TIMEOUT = 5.0  # seconds the writer waits for a row lock before the unit fails
 NOT_OWNER = "this table is kept by another bot process now; nothing was written"
 NOT_NEXT = "the table changed since this action was applied to it; nothing was written"
 
@@ -110,11 +111,17 @@ class PostgresStore(DailyQueries, PgStatsQueries):
         self._pool: asyncpg.Pool | None = None
         self._writer: PgWriter | None = None
 
-    async def _connect(self) -> asyncpg.Connection:
+    async def _connect(self, **settings: str) -> asyncpg.Connection:
         try:
-            return await asyncpg.connect(self.url)
+            return await asyncpg.connect(self.url, server_settings=settings or None)
         except (OSError, asyncpg.PostgresError) as exc:
             raise StoreError(f"cannot reach PostgreSQL: {exc}") from exc
+
+    async def _connect_writer(self) -> asyncpg.Connection:
+        # A row lock held elsewhere (another session's forgotten transaction) fails the unit that
+        # waits for it after LOCK_TIMEOUT, as SQLite's busy timeout does: that table's action is
+        # refused ("nothing changed") instead of every table's writes waiting behind it.
+        return await self._connect(lock_timeout=f"{round(LOCK_TIMEOUT * 1000)}ms")
 
     async def open(self) -> None:
         conn = await self._connect()
@@ -122,7 +129,7 @@ class PostgresStore(DailyQueries, PgStatsQueries):
             await migrate(conn)
         finally:
             await conn.close()
-        self._writer = PgWriter(self._connect)
+        self._writer = PgWriter(self._connect_writer)
         await self._writer.start()
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=READ_POOL)
 
