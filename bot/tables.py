@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import re
 import secrets
@@ -1051,7 +1052,13 @@ class TableService:
             log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
             if cancelled:
                 raise asyncio.CancelledError from exc
-            raise TableError(SAVE_FAILED) from exc
+            if not await self._written_after_all(table, seq, record):
+                raise TableError(SAVE_FAILED) from exc
+            # Only the answer was lost: the table follows its log, this action included.
+            state = table.state
+            assert state is not None
+            if turn_changed:
+                table.meta = {**table.meta, **timer}  # as written with it
         table.version = seq + 1
         if record["type"] != "signal":
             table.rule_version = table.version
@@ -1064,6 +1071,28 @@ class TableService:
         if cancelled:
             raise asyncio.CancelledError
         return Outcome(table, turn_changed=turn_changed or over, game_over=over)
+
+    async def _written_after_all(self, table: Table, seq: int, record: dict[str, Any]) -> bool:
+        """After a write reported failed: whether the log holds it all the same, as its event `seq`
+        and its last (the store could not tell: its writer died with no new one to ask, or the
+        answer was lost some other way). If so, the table is rebuilt from its log and True;
+        else it stays as it is. Without this, the action's number would stay taken in the log
+        and every later action of the table refused until a restart."""
+        try:
+            stored = await self.store.load_table(table.id)
+        except StoreError:
+            return False
+        if stored is None or stored.damage is not None or len(stored.actions) != seq + 1:
+            return False
+        if stored.actions[seq] != json.loads(json.dumps(record)):
+            return False
+        try:
+            self._replay(table, stored.actions)
+        except Exception:
+            log.exception("table %s: its log does not replay", table.id)
+            return False
+        log.warning("table %s: action %s was written after all; only its answer was lost", table.id, seq)
+        return True
 
     @staticmethod
     def _record_form(action: Any) -> dict[str, Any]:

@@ -572,3 +572,46 @@ async def test_a_game_whose_close_failed_frees_its_channel_once_the_store_is_bac
     again = TableService(store, clock=clock)
     await again.load()
     assert again.in_channel(10).id == lobby.id
+
+
+async def test_a_write_reported_failed_that_is_in_the_log_after_all_is_acknowledged_and_play_goes_on(
+    on_a_real_store, monkeypatch
+):
+    """The store wrote the action but its caller heard it failed (a writer that died after its
+    COMMIT with no new one to ask, an answer lost on the way). Before, the player heard "nothing
+    changed", and the table then refused every action (its number taken) until a restart."""
+    store, service, table, clock = on_a_real_store
+    append = store.append_action
+    lost = [1]
+
+    async def written_then_lost(*args, **kwargs):
+        await append(*args, **kwargs)
+        if lost[0]:
+            lost[0] -= 1
+            raise StoreError("the store's writer is down")
+
+    monkeypatch.setattr(store, "append_action", written_then_lost)
+    card, pile = table.state.playable(0)[0]
+    outcome = await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, 0)
+    assert outcome.table.version == 1 and card in table.state.piles
+    await follows_its_log_and_plays_on(service, store, table, clock)
+
+
+async def test_a_write_that_failed_and_is_not_in_the_log_is_still_refused(on_a_real_store, monkeypatch):
+    store, service, table, clock = on_a_real_store
+    append = store.append_action
+    calls = [0]
+
+    def refused(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] == 1:
+            raise StoreError("disk I/O error")
+        return append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", refused)
+    before = snapshot(table)
+    card, pile = table.state.playable(0)[0]
+    with pytest.raises(TableError, match="could not save"):
+        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, 0)
+    assert snapshot(table) == before
+    await follows_its_log_and_plays_on(service, store, table, clock)
