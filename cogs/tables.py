@@ -38,6 +38,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 APOLOGY = N_("Sorry, something went wrong on my side. The game is safe; please try again.")
+# Said instead when what was asked was done and saved, and only the answer to it failed.
+APPLIED = N_(
+    "That went through, but my answer to it did not. The table's message in the channel shows "
+    "where things stand."
+)
+APPLIED_KEY = "deckhand_applied"  # in an interaction's extras: what it asked for is saved
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
@@ -152,6 +158,16 @@ async def redraw(interaction: discord.Interaction, **message: Any) -> None:
         await interaction.response.edit_message(**message)
 
 
+def applied(interaction: discord.Interaction) -> None:
+    """What the interaction asked for is saved: a fault after this is not "nothing changed"."""
+    interaction.extras[APPLIED_KEY] = True
+
+
+def sorry(interaction: discord.Interaction) -> str:
+    """The apology for a fault of ours or of Discord's, true to whether the change was saved."""
+    return _(APPLIED) if interaction.extras.get(APPLIED_KEY) else _(APOLOGY)
+
+
 def said(exc: TableError) -> str:
     """A refusal in the current language. Refusals of the views are written in it already; the
     table service's and the rules engines' are message ids and values, said now."""
@@ -190,6 +206,12 @@ class Tables(commands.Cog):
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self._scroll: dict[int, int] = {}
         self._tasks: set[asyncio.Task] = set()
+        # Lobby messages to bring up to date (see _update_lobby): why each was closed, if it was;
+        # and the lobbies whose message was never posted (the answer to /game new failed).
+        self._lobby_dirty: set[int] = set()
+        self._lobby_tasks: dict[int, asyncio.Task] = {}
+        self._lobby_closed: dict[int, str] = {}
+        self._lobby_unposted: set[int] = set()
         self._caught_up = False
         # The deadlines of every click, each kind on one timer (see bot/deadlines.py).
         self._deferrals = Deadlines(ANSWER_DEADLINE)
@@ -224,7 +246,12 @@ class Tables(commands.Cog):
         self.ticker.cancel()
         self._deferrals.close()
         self._present_late.close()
-        tasks = [*self._presenters.values(), *self._ai_tasks.values(), *self._tasks]
+        tasks = [
+            *self._presenters.values(),
+            *self._ai_tasks.values(),
+            *self._lobby_tasks.values(),
+            *self._tasks,
+        ]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -372,7 +399,7 @@ class Tables(commands.Cog):
             return
         minutes = server.turn_timer if turn_timer is None else turn_timer
         timer = None if minutes is None else minutes * 60
-        table = await self.tables.open_lobby(
+        opening = self.tables.open_lobby(
             guild_id=guild.id,
             channel_id=channel.id,
             host_id=interaction.user.id,
@@ -383,9 +410,22 @@ class Tables(commands.Cog):
             daily=bool(daily),
             limited=not await is_mod(self.bot, interaction),
         )
-        async with self._public(guild.id):
-            await interaction.response.send_message(**render.lobby(table).kwargs())
-        message = await interaction.original_response()
+        table = await in_time(interaction, opening, self._deferrals)
+        applied(interaction)
+        try:
+            async with self._public(guild.id):
+                lobby = render.lobby(table).kwargs()
+            if interaction.response.is_done():  # deferred: the store was slow
+                message = await interaction.followup.send(**lobby, wait=True)
+            else:
+                await interaction.response.send_message(**lobby)
+                message = await interaction.original_response()
+        except BaseException:
+            # The lobby is open, but nobody sees it: post it in the channel (retried while Discord
+            # fails), so that it can be joined, started or cancelled.
+            self._lobby_unposted.add(table.id)
+            self._update_lobby(table)
+            raise
         await self.tables.meta_update(table, lobby_msg=message.id)
 
     @game.command(name="join", description="Take a seat at the table in this channel")
@@ -394,7 +434,7 @@ class Tables(commands.Cog):
         table = self._table_here(interaction)
         await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
         await reply(interaction, _("You are seated. The host starts the game."))
-        await self._update_lobby(table)
+        self._update_lobby(table)
 
     @game.command(name="start", description="Deal the cards (host only)")
     @user_errors
@@ -405,7 +445,7 @@ class Tables(commands.Cog):
         await reply(
             interaction, _("Dealt. Good luck, team!") if table.spec.cooperative else _("Dealt. Good luck!")
         )
-        await self._update_lobby(table)
+        self._update_lobby(table)
 
     @game.command(name="leave", description="Leave the table in this channel")
     @user_errors
@@ -414,7 +454,7 @@ class Tables(commands.Cog):
         if table.status == LOBBY:
             await self.tables.leave_lobby(table.id, interaction.user.id)
             await reply(interaction, _("You left the table."))
-            await self._update_lobby(table)
+            self._update_lobby(table)
             return
         if table.seat_of(interaction.user.id) is None:
             raise TableError(_("You are not seated at this table."))
@@ -518,7 +558,7 @@ class Tables(commands.Cog):
         )
         try:
             with using(member_language(interaction)):
-                await reply(interaction, _(APOLOGY))
+                await reply(interaction, sorry(interaction))
         except DISCORD_FAULTS:
             log.warning("could not send the apology")
 
@@ -550,7 +590,7 @@ class Tables(commands.Cog):
                 "button %s on table %s failed for user %s", click.kind, click.table_id, interaction.user.id
             )
             try:
-                await reply(interaction, _(APOLOGY))
+                await reply(interaction, sorry(interaction))
             except DISCORD_FAULTS:
                 log.warning("could not send the apology")
 
@@ -573,51 +613,68 @@ class Tables(commands.Cog):
             raise TableError(_("This lobby is closed."))
         return table
 
+    async def _lobby_change(self, interaction: discord.Interaction, change: Awaitable[T]) -> T:
+        """A lobby button's change, in time (deferred if the store is slow) and marked as saved."""
+        done = await in_time(interaction, change, self._deferrals)
+        applied(interaction)
+        return done
+
     async def _click_join(self, interaction: discord.Interaction, click: Click) -> None:
-        table = await self.tables.join(click.table_id, interaction.user.id, interaction.user.display_name)
+        table = await self._lobby_change(
+            interaction, self.tables.join(click.table_id, interaction.user.id, interaction.user.display_name)
+        )
         async with self._public(table.guild_id):
-            await interaction.response.edit_message(**render.lobby(table).kwargs())
+            message = render.lobby(table)
+        await self._answer_lobby(interaction, table, message)
 
     async def _click_leave(self, interaction: discord.Interaction, click: Click) -> None:
-        table = await self.tables.leave_lobby(click.table_id, interaction.user.id)
+        table = await self._lobby_change(
+            interaction, self.tables.leave_lobby(click.table_id, interaction.user.id)
+        )
         async with self._public(table.guild_id):
-            if table.status == LOBBY:
-                message = render.lobby(table)
-            else:
-                message = render.lobby_closed(table, _("Everyone left."))
-            await interaction.response.edit_message(**message.kwargs())
+            why = None if table.status == LOBBY else _("Everyone left.")
+            message = render.lobby(table) if why is None else render.lobby_closed(table, why)
+        await self._answer_lobby(interaction, table, message, closed=why)
 
     async def _click_ai(self, interaction: discord.Interaction, click: Click) -> None:
         # Lobby buttons from before AI levels carry no level: they add a normal one.
         level = click.args[0] if click.args else DEFAULT_LEVEL
-        table = await self.tables.add_ai(click.table_id, interaction.user.id, level)
-        async with self._public(table.guild_id):
-            await interaction.response.edit_message(**render.lobby(table).kwargs())
-
-    async def _click_first(self, interaction: discord.Interaction, click: Click) -> None:
-        table = await self.tables.choose_first(
-            click.table_id, interaction.user.id, click.args[0] if click.args else ""
+        table = await self._lobby_change(
+            interaction, self.tables.add_ai(click.table_id, interaction.user.id, level)
         )
         async with self._public(table.guild_id):
-            await interaction.response.edit_message(**render.lobby(table).kwargs())
+            message = render.lobby(table)
+        await self._answer_lobby(interaction, table, message)
+
+    async def _click_first(self, interaction: discord.Interaction, click: Click) -> None:
+        choice = self.tables.choose_first(
+            click.table_id, interaction.user.id, click.args[0] if click.args else ""
+        )
+        table = await self._lobby_change(interaction, choice)
+        async with self._public(table.guild_id):
+            message = render.lobby(table)
+        await self._answer_lobby(interaction, table, message)
 
     async def _click_cancel(self, interaction: discord.Interaction, click: Click) -> None:
-        table = await self.tables.cancel(
-            click.table_id, interaction.user.id, moderator=await is_mod(self.bot, interaction)
+        moderator = await is_mod(self.bot, interaction)
+        table = await self._lobby_change(
+            interaction, self.tables.cancel(click.table_id, interaction.user.id, moderator=moderator)
         )
         if interaction.user.id != table.host_id:
             await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
         async with self._public(table.guild_id):
             why = _("{name} cancelled the lobby.").format(name=interaction.user.display_name)
             closed = render.lobby_closed(table, why)
-        await interaction.response.edit_message(**closed.kwargs())
+        await self._answer_lobby(interaction, table, closed, closed=why)
 
     async def _click_start(self, interaction: discord.Interaction, click: Click) -> None:
-        outcome = await self.tables.start(click.table_id, interaction.user.id)
+        outcome = await self._lobby_change(
+            interaction, self.tables.start(click.table_id, interaction.user.id)
+        )
         await self._started(outcome)
         async with self._public(outcome.table.guild_id):
             message = render.lobby_started(outcome.table)
-        await interaction.response.edit_message(**message.kwargs())
+        await self._answer_lobby(interaction, outcome.table, message)
 
     async def _click_hand(self, interaction: discord.Interaction, click: Click) -> None:
         table = self.tables.by_id(click.table_id)
@@ -675,6 +732,7 @@ class Tables(commands.Cog):
             self.tables.act(click.table_id, interaction.user.id, action, version),
             self._deferrals,
         )
+        applied(interaction)
         table = outcome.table
         shown = presentation(table.game)
         on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
@@ -726,6 +784,7 @@ class Tables(commands.Cog):
             )
             return
         outcome = await self.tables.leave_game(click.table_id, interaction.user.id)
+        applied(interaction)
         replaced = outcome.table.spec.leave is None
         if replaced:
             mine = _("You left the game. An AI seat plays on in your place.")
@@ -748,15 +807,17 @@ class Tables(commands.Cog):
         moderator = await is_mod(self.bot, interaction)
         if table.status == LOBBY:
             await self.tables.cancel(table.id, interaction.user.id, moderator=moderator)
+            applied(interaction)
             if interaction.user.id != table.host_id:
                 await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
             await interaction.response.edit_message(content=_("The lobby is closed."), embed=None, view=None)
             async with self._public(table.guild_id):
                 closed = _("{name} closed the lobby.").format(name=interaction.user.display_name)
-            await self._update_lobby(table, closed=closed)
+            self._update_lobby(table, closed=closed)
             return
         as_moderator = interaction.user.id != table.host_id
         outcome = await self.tables.end(table.id, interaction.user.id, moderator=moderator)
+        applied(interaction)
         self.present(outcome.table)
         if as_moderator:
             await self._log_mod_action(interaction, "end_game", {"table_id": table.id})
@@ -779,6 +840,7 @@ class Tables(commands.Cog):
             interaction.channel_id,
             moderator=await is_mod(self.bot, interaction),
         )
+        applied(interaction)
         table = outcome.table
         if table.status == PLAYING:
             await self._started(outcome)
@@ -799,6 +861,7 @@ class Tables(commands.Cog):
         await self.tables.resolve_absent(
             click.table_id, interaction.user.id, turn, choice, moderator=await is_mod(self.bot, interaction)
         )
+        applied(interaction)
         if table is not None:
             self.present(table)
             if interaction.user.id != table.host_id:
@@ -1041,22 +1104,80 @@ class Tables(commands.Cog):
         with contextlib.suppress(*DISCORD_FAULTS):
             await channel.get_partial_message(message_id).delete()
 
-    async def _update_lobby(self, table: Table, closed: str | None = None) -> None:
-        channel = self.bot.get_channel(table.channel_id)
-        msg_id = table.meta.get("lobby_msg")
-        if channel is None or not msg_id:
-            return
-        async with self._public(table.guild_id):
-            if table.status == PLAYING and not closed:
-                message = render.lobby_started(table)
-            elif closed or table.status != LOBBY:
-                message = render.lobby_closed(table, closed or _("The lobby is closed."))
-            else:
-                message = render.lobby(table)
+    def _update_lobby(self, table: Table, closed: str | None = None) -> None:
+        """Make the lobby's message show the table as it is: open, started, or closed (`closed`
+        says why). Done by a task of the table's own, which tries again, with back-off, while
+        Discord fails: the lobby message follows the table whatever became of a click's answer.
+        A lobby whose first message was never posted gets one."""
+        if closed is not None:
+            self._lobby_closed[table.id] = closed
+        self._lobby_dirty.add(table.id)
+        task = self._lobby_tasks.get(table.id)
+        if task is None or task.done():
+            self._lobby_tasks[table.id] = asyncio.create_task(
+                self._lobby_loop(table), name=f"lobby-{table.id}"
+            )
+
+    async def _lobby_loop(self, table: Table) -> None:
+        failures = 0
         try:
-            await channel.get_partial_message(msg_id).edit(**message.kwargs())
-        except DISCORD_FAULTS as exc:
-            log.warning("table %s: could not update the lobby message: %s", table.id, exc)
+            while table.id in self._lobby_dirty:
+                self._lobby_dirty.discard(table.id)
+                channel = self.bot.get_channel(table.channel_id)
+                if channel is None:
+                    return
+                try:
+                    async with self._public(table.guild_id):
+                        await self._show_lobby(table, channel)
+                    failures = 0
+                except DISCORD_FAULTS as exc:
+                    self._lobby_dirty.add(table.id)
+                    failures += 1
+                    log.warning(
+                        "table %s: could not update the lobby message (%r); will retry", table.id, exc
+                    )
+                    await asyncio.sleep(min(2.0**failures, MAX_BACKOFF))
+        except Exception:
+            log.exception("table %s: could not update the lobby message", table.id)
+        finally:
+            if self._lobby_tasks.get(table.id) is asyncio.current_task():
+                del self._lobby_tasks[table.id]
+                if table.status != LOBBY:
+                    self._lobby_closed.pop(table.id, None)
+                    self._lobby_unposted.discard(table.id)
+
+    async def _show_lobby(self, table: Table, channel: Any) -> None:
+        closed = self._lobby_closed.get(table.id)
+        if table.status == PLAYING and not closed:
+            message = render.lobby_started(table)
+        elif closed or table.status != LOBBY:
+            message = render.lobby_closed(table, closed or _("The lobby is closed."))
+        else:
+            message = render.lobby(table)
+        msg_id = table.meta.get("lobby_msg")
+        if msg_id:
+            try:
+                await channel.get_partial_message(msg_id).edit(**message.kwargs())
+                return
+            except discord.NotFound:
+                if table.status != LOBBY:
+                    return  # deleted, and nothing left to join
+        elif table.status != LOBBY or table.id not in self._lobby_unposted:
+            return
+        posted = await channel.send(**message.kwargs())
+        self._lobby_unposted.discard(table.id)
+        await self.tables.meta_update(table, lobby_msg=posted.id)
+
+    async def _answer_lobby(
+        self, interaction: discord.Interaction, table: Table, message: Any, closed: str | None = None
+    ) -> None:
+        """Answer a lobby button with the lobby as it now is (`closed`: why it closed); if that
+        fails, the lobby message is brought up to date apart from the answer (see _update_lobby)."""
+        try:
+            await redraw(interaction, **message.kwargs())
+        except BaseException:
+            self._update_lobby(table, closed=closed)
+            raise
 
     # ---- the board: one message, edits coalesced per table ----------------------------------------
 
@@ -1196,7 +1317,7 @@ class Tables(commands.Cog):
         if channel is None:
             return
         async with self._public(table.guild_id):
-            await self._update_lobby(
+            self._update_lobby(
                 table, closed=_("Nobody started the game for 30 minutes, so the lobby closed.")
             )
 

@@ -1,0 +1,141 @@
+"""The lobby on a bad day, and what a player is told when only Discord's answer failed: the
+lobby's message follows the table whatever became of a click's answer (a lobby nobody could see
+could be neither joined nor cancelled, and kept its channel); a change that was saved is never
+answered with "please try again"."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.tables import LOBBY, PLAYING
+from tests.e2e.helpers import (
+    board,
+    boards,
+    button,
+    buttons,
+    open_lobby,
+    open_table,
+    show_hand,
+    text_of,
+    world,
+)
+
+CALLBACK = "/interactions/*/*/callback"
+SAVED = "That went through"
+
+
+def lobbies(env, channel) -> list:
+    """The bot's messages in the channel that offer a seat (a lobby still open to join)."""
+    return [
+        m
+        for m in channel.history()
+        if m.author.id == env.bot.user.id and any(b.get("label") == "Join" for b in buttons(m))
+    ]
+
+
+def told(result) -> str:
+    return " ".join(
+        [text_of(result.response) if result.response else ""] + [f.content for f in result.followups]
+    )
+
+
+async def test_a_lobby_whose_answer_failed_is_posted_in_the_channel_and_can_be_joined(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await ann.slash(channel, "game new")
+    await env.advance_time(10)
+    # The command's one fault is Discord's refusal of its answer (it reached the error handler).
+    assert ["injected" in str(getattr(e, "original", e)) for e in env.errors] == [True]
+    table = env.bot.tables.in_channel(channel.id)
+    assert table is not None and table.status == LOBBY
+    assert SAVED in told(result) and "try again" not in told(result)
+    shown = lobbies(env, channel)
+    assert len(shown) == 1, "the lobby is open, so the channel must show it"
+    await bob.click(shown[0], label="Join")
+    assert table.seat_of(bob.id) is not None
+    assert "bob" in text_of(lobbies(env, channel)[0])
+    await ann.click(lobbies(env, channel)[0], label="Start")
+    assert table.status == PLAYING and len(boards(channel)) == 1
+
+
+async def test_a_lobby_opened_while_the_store_is_slow_is_answered_late_not_lost(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    store = env.bot.store
+    create = store.create_table
+
+    async def slow_create(*args, **kwargs):
+        await asyncio.sleep(3.5)  # past Discord's three seconds
+        return await create(*args, **kwargs)
+
+    monkeypatch.setattr(store, "create_table", slow_create)
+    result = await ann.slash(channel, "game new")
+    await env.advance_time(10)
+    assert result.acknowledged
+    table = env.bot.tables.in_channel(channel.id)
+    assert table is not None and len(lobbies(env, channel)) == 1
+    assert table.meta.get("lobby_msg") == lobbies(env, channel)[0].id
+
+
+async def test_a_join_whose_answer_failed_shows_on_the_lobby_and_the_joiner_hears_it_went_through(
+    simcord_env,
+):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann)
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await bob.click(lobby, label="Join")
+    await env.advance_time(10)
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.seat_of(bob.id) is not None
+    assert "bob" in text_of(lobbies(env, channel)[0]), "the lobby must show who is seated"
+    assert SAVED in told(result) and "try again" not in told(result)
+
+
+async def test_a_join_while_the_store_is_slow_is_answered_and_shown(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann)
+    store = env.bot.store
+    save = store.save_seats
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(3.5)
+        return await save(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save_seats", slow)
+    result = await bob.click(lobby, label="Join")
+    await env.advance_time(10)
+    assert result.acknowledged
+    assert env.bot.tables.in_channel(channel.id).seat_of(bob.id) is not None
+    assert "bob" in text_of(lobbies(env, channel)[0])
+
+
+async def test_a_start_whose_answer_failed_leaves_no_lobby_offering_seats(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann, bob)
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await ann.click(lobby, label="Start")
+    await env.advance_time(10)
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.status == PLAYING and len(boards(channel)) == 1
+    assert lobbies(env, channel) == [], "the old lobby still offers Join and Start"
+    assert SAVED in told(result)
+
+
+async def test_a_card_laid_whose_answer_failed_is_not_answered_try_again(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await show_hand(ann, channel)
+    card, pile = table.state.playable(0)[0]
+    chosen = await ann.click(hand, label=str(card))
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await ann.click(chosen.response, custom_id=target["custom_id"])
+    await env.advance_time(5)
+    assert table.version == 1 and card in table.state.piles
+    assert str(card) in text_of(board(channel))
+    assert SAVED in told(result) and "try again" not in told(result)
