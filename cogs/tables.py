@@ -47,6 +47,7 @@ APPLIED_KEY = "deckhand_applied"  # in an interaction's extras: what it asked fo
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
+SWEEP_TRIES = 8  # rounds of retrying a failed delete (2 s to MAX_BACKOFF apart, about 4 minutes)
 HAND_FOLLOWS_FOR = 14 * 60  # seconds an open hand is redrawn when the turn comes (Discord allows 15 min)
 ANSWER_DEADLINE = 2.0  # seconds: a click whose work takes longer is deferred (Discord allows 3)
 # Seconds the board, the turn notice and the AI seats wait for the answer to the play that moved
@@ -212,6 +213,7 @@ class Tables(commands.Cog):
         self._lobby_tasks: dict[int, asyncio.Task] = {}
         self._lobby_closed: dict[int, str] = {}
         self._lobby_unposted: set[int] = set()
+        self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
         # The deadlines of every click, each kind on one timer (see bot/deadlines.py).
         self._deferrals = Deadlines(ANSWER_DEADLINE)
@@ -282,6 +284,8 @@ class Tables(commands.Cog):
         self.tables.unreported.clear()
         behind = []
         for table in self.tables.open_tables():
+            if table.meta.get("stale_msgs"):
+                self._sweep_later(table)  # messages a failed delete left before the stop
             if table.status != PLAYING:
                 continue
             self._start_ai(table)
@@ -1053,7 +1057,7 @@ class Tables(commands.Cog):
             return
         old = table.meta.get("turn_msg")
         if old:
-            await self._delete(channel, old)
+            await self._delete(table, channel, old)
         if table.seats[state.current].ai or state.is_over:
             await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
             return
@@ -1068,7 +1072,7 @@ class Tables(commands.Cog):
         self._stop_ai(table)
         old = table.meta.get("turn_msg")
         if old:
-            await self._delete(channel, old)
+            await self._delete(table, channel, old)
         assert table.finished_at is not None and table.state is not None
         try:
             strikes = await self.bot.store.strikes(table.id)
@@ -1099,10 +1103,57 @@ class Tables(commands.Cog):
         await channel.send(**as_layout(report).kwargs(), **extra)
         await self.tables.meta_update(table, reported=True, turn_msg=None)
 
-    @staticmethod
-    async def _delete(channel: Any, message_id: int) -> None:
-        with contextlib.suppress(*DISCORD_FAULTS):
+    async def _delete(self, table: Table, channel: Any, message_id: int) -> None:
+        """Delete one of the table's messages that has had its day (a turn notice, a board posted
+        anew). If Discord fails, its id is kept in the table's meta ("stale_msgs") and deleted
+        later, with back-off, and after a restart: notices do not pile up, and the channel does
+        not keep two boards."""
+        try:
             await channel.get_partial_message(message_id).delete()
+            return
+        except discord.NotFound:
+            return  # gone already
+        except DISCORD_FAULTS as exc:
+            log.warning("table %s: could not delete message %s (%r); will retry", table.id, message_id, exc)
+        stale = list(table.meta.get("stale_msgs") or [])
+        if message_id not in stale:
+            await self.tables.meta_update(table, stale_msgs=[*stale, message_id])
+        self._sweep_later(table)
+
+    def _sweep_later(self, table: Table) -> None:
+        task = self._sweepers.get(table.id)
+        if task is None or task.done():
+            self._sweepers[table.id] = self._spawn(self._sweep(table), name=f"sweep-{table.id}")
+
+    async def _sweep(self, table: Table) -> None:
+        """Delete the table's stale messages, retrying with back-off; after SWEEP_TRIES rounds what
+        is left waits for the next failed delete or the next start."""
+        try:
+            for attempt in range(SWEEP_TRIES):
+                await asyncio.sleep(min(2.0 ** (attempt + 1), MAX_BACKOFF))
+                channel = self.bot.get_channel(table.channel_id)
+                stale = list(table.meta.get("stale_msgs") or [])
+                if channel is None or not stale:
+                    return
+                gone = set()
+                for message_id in stale:
+                    try:
+                        await channel.get_partial_message(message_id).delete()
+                    except discord.NotFound:
+                        pass
+                    except DISCORD_FAULTS as exc:
+                        log.warning(
+                            "table %s: message %s is still not deleted (%r)", table.id, message_id, exc
+                        )
+                        continue
+                    gone.add(message_id)
+                left = [m for m in table.meta.get("stale_msgs") or [] if m not in gone]  # and any new
+                await self.tables.meta_update(table, stale_msgs=left)
+                if not left:
+                    return
+        finally:
+            if self._sweepers.get(table.id) is asyncio.current_task():
+                del self._sweepers[table.id]
 
     def _update_lobby(self, table: Table, closed: str | None = None) -> None:
         """Make the lobby's message show the table as it is: open, started, or closed (`closed`
@@ -1238,7 +1289,7 @@ class Tables(commands.Cog):
             table, board_msg=message.id, board_at=message.created_at.isoformat(), board_version=version
         )
         if old:
-            await self._delete(channel, old)
+            await self._delete(table, channel, old)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -1333,7 +1384,7 @@ class Tables(commands.Cog):
         if due == "reminder":
             old = table.meta.get("turn_msg")
             if old:
-                await self._delete(channel, old)
+                await self._delete(table, channel, old)
             message = await channel.send(
                 _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>"),
                 allowed_mentions=mention_only(seat.user_id),

@@ -8,12 +8,14 @@ import json
 from typing import Any
 
 import discord
+import pytest
 
 from bot.app import Deckhand
 from bot.tables import FINISHED, PLAYING
 from bot.ui import thegame as thegame_ui
 from tests.e2e.helpers import (
     board,
+    boards,
     button,
     buttons,
     open_lobby,
@@ -615,3 +617,47 @@ async def test_a_failed_reminder_is_posted_again_so_the_player_still_has_a_notic
     found = reminders(channel)
     assert len(found) == 1 and f"<@{bob.id}>" in found[0].content
     assert turn_notices(channel) == []  # the reminder stands in for the turn notice
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_turn_notice_whose_delete_failed_is_deleted_later_not_left_to_pile_up(simcord_env, status):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await lay_minimum(ann, channel, table)
+    env.inject_error("DELETE", f"/channels/{channel.id}/messages/*", status=status, times=1)
+    await ann.click(hand, label="End turn")
+    await env.advance_time(60)
+    notices = turn_notices(channel)
+    assert len(notices) == 1 and f"<@{bob.id}>" in notices[0].content
+    assert not table.meta.get("stale_msgs")
+
+
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_board_posted_anew_whose_old_one_could_not_be_deleted_leaves_one_board(simcord_env, status):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    env.inject_error("DELETE", f"/channels/{channel.id}/messages/*", status=status, times=1)
+    await ann.slash(channel, "game board")
+    await env.advance_time(60)
+    assert len(boards(channel)) == 1
+
+
+async def test_messages_left_undeleted_before_a_stop_are_deleted_after_the_restart(simcord_env, settings):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await lay_minimum(ann, channel, table)
+    env.inject_error("DELETE", f"/channels/{channel.id}/messages/*", status=500, times=None)
+    await ann.click(hand, label="End turn")
+    assert len(turn_notices(channel)) == 2 and table.meta.get("stale_msgs")
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)  # before Discord is well again
+    env.backend.faults.clear()
+    try:
+        await env.advance_time(60)
+        assert len(turn_notices(channel)) == 1
+    finally:
+        await env.settle()
+        await restarted.store.close()
