@@ -1444,7 +1444,7 @@ class TableService:
             raise TableError(N_("That game cannot be played again."))
         if stored.row["channel_id"] != channel_id:
             raise TableError(N_("That button belongs to a table in another channel; nothing was done."))
-        old = self._from_stored(stored)
+        old = self._finished_from(stored)
         if not old.was_seated(user_id):
             raise TableError(N_("Only players from that game can start a rematch."))
         left = old.state.left if old.state is not None else [False] * len(old.seats)
@@ -1490,4 +1490,14 @@ class TableService:
         stored = await self.store.last_finished_table(channel_id)
         if stored is None:
             raise TableError(N_("No game has finished in this channel yet."))
-        return self._from_stored(stored).record()
+        return self._finished_from(stored).record()
+
+    def _finished_from(self, stored: StoredTable) -> Table:
+        """A finished game rebuilt from the store, for its record or a rematch. Its log can be
+        damaged where start-up did not read it (a snapshot stood in for its beginning): then the
+        one who asked is told so, and nothing is done."""
+        try:
+            return self._from_stored(stored)
+        except Exception:
+            log.exception("table %s: its log does not replay", stored.row.get("id"))
+            raise TableError(N_("The record of that game is damaged, so it cannot be used.")) from None

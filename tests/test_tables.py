@@ -615,3 +615,20 @@ async def test_a_write_that_failed_and_is_not_in_the_log_is_still_refused(on_a_r
         await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, 0)
     assert snapshot(table) == before
     await follows_its_log_and_plays_on(service, store, table, clock)
+
+
+async def test_a_finished_game_whose_log_is_damaged_is_refused_clearly_by_export_and_rematch(store):
+    """A log damaged where start-up did not read it (a snapshot stood in for its beginning) was
+    found only by /game export and Rematch, which then failed with an error of ours."""
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    card, pile = table.state.playable(0)[0]
+    await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+    await service.act(table.id, 101, {"type": "signal", "pile": 2, "signal": "good_card"}, None)
+    await service.end(table.id, 100)
+    await store._write([("DELETE FROM events WHERE table_id = ? AND seq = 1", (table.id,))])
+    with pytest.raises(TableError, match="damaged"):
+        await service.export(10)
+    with pytest.raises(TableError, match="damaged"):
+        await service.rematch(table.id, 100, "ann", 10)
+    assert service.in_channel(10) is None  # and nothing was opened
