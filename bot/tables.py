@@ -31,7 +31,7 @@ from bot.games import thegame
 from bot.games.base import IllegalAction, Player, Status
 from bot.i18n import N_, Sentence, Text, _, ngettext
 from bot.store import Store, StoredTable, StoreError
-from bot.store.base import Held, Snapshot
+from bot.store.base import Held, NotOwner, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -392,6 +392,8 @@ class TableService:
         self.pars = DailyPars(store)
         self.set_aside: list[SetAside] = []
         self._pending_results: list[Table] = []  # finished, the result not written yet
+        # Games whose last person left while the end could not be written: who left (see tick).
+        self._abandon_due: dict[int, int] = {}
         # Finished games whose final report is still to be posted (found at start-up).
         self.unreported: list[Table] = []
 
@@ -461,14 +463,14 @@ class TableService:
                 # The deciding action was saved but the finish was not: finish it now, and show it.
                 await self._finish(table)
                 self.unreported.append(table)
-        for stored in await self.store.pending_results():
+        for stored in await self._finished_for("pending results", self.store.pending_results):
             try:
                 self._pending_results.append(self._from_stored(stored))
             except Exception:
                 log.exception(
                     "table %s: finished, but its log does not replay for its result", stored.row["id"]
                 )
-        for stored in await self.store.unreported_tables():
+        for stored in await self._finished_for("final reports", self.store.unreported_tables):
             try:
                 self.unreported.append(self._from_stored(stored))
             except Exception:
@@ -477,6 +479,16 @@ class TableService:
                 )
         log.info("loaded %d open tables; %d final reports to post", len(loaded), len(self.unreported))
         return loaded
+
+    @staticmethod
+    async def _finished_for(what: str, read: Callable[[], Awaitable[list[StoredTable]]]) -> list[StoredTable]:
+        """Finished games with something left to do; none (and the reason logged) if they cannot
+        be read, so that the open tables start all the same."""
+        try:
+            return await read()
+        except Exception:
+            log.exception("could not read the finished games' %s; they wait for the next start", what)
+            return []
 
     async def _set_aside(self, stored: StoredTable, exc: Exception) -> None:
         row = stored.row
@@ -1052,9 +1064,17 @@ class TableService:
             log.warning("table %s: could not save action %s: %s", table.id, seq, exc)
             if cancelled:
                 raise asyncio.CancelledError from exc
-            if not await self._written_after_all(table, seq, record):
+            # Another process keeps the table (its log is that process's now), or the log may
+            # hold what this process was told failed: then the table follows its log.
+            followed = None if isinstance(exc, NotOwner) else await self._follow_log(table, seq, record, at)
+            if followed is None:
                 raise TableError(SAVE_FAILED) from exc
-            # Only the answer was lost: the table follows its log, this action included.
+            if followed == "moved":
+                if table.state is not None and table.state.is_over:
+                    finished, _stopped = await to_its_end(self._finish(table))
+                    finished.result()
+                raise StaleView(table) from exc
+            # Only the answer was lost: this action is in the log, the table follows it.
             state = table.state
             assert state is not None
             if turn_changed:
@@ -1072,27 +1092,34 @@ class TableService:
             raise asyncio.CancelledError
         return Outcome(table, turn_changed=turn_changed or over, game_over=over)
 
-    async def _written_after_all(self, table: Table, seq: int, record: dict[str, Any]) -> bool:
-        """After a write reported failed: whether the log holds it all the same, as its event `seq`
-        and its last (the store could not tell: its writer died with no new one to ask, or the
-        answer was lost some other way). If so, the table is rebuilt from its log and True;
-        else it stays as it is. Without this, the action's number would stay taken in the log
-        and every later action of the table refused until a restart."""
+    async def _follow_log(self, table: Table, seq: int, record: dict[str, Any], at: str) -> str | None:
+        """After a write reported failed: if the log holds more than the table in memory (the store
+        could not tell that the write went in: its writer died with no new one to ask, an answer
+        lost), the table is rebuilt from its log. "acked" if the log ends with this very write as
+        event `seq` (the same action, logged at the same instant `at`: not another process's
+        identical move); "moved" if it holds something else there (the player's click is then
+        stale); None if the log does not go past the table (or cannot be read): the write failed.
+        Without this, the action's number would stay taken in the log and every later action of
+        the table be refused until a restart."""
         try:
             stored = await self.store.load_table(table.id)
-        except StoreError:
-            return False
-        if stored is None or stored.damage is not None or len(stored.actions) != seq + 1:
-            return False
-        if stored.actions[seq] != json.loads(json.dumps(record)):
-            return False
-        try:
+            if stored is None or stored.damage is not None or len(stored.actions) <= seq:
+                return None
             self._replay(table, stored.actions)
+            ours = (
+                len(stored.actions) == seq + 1
+                and stored.actions[seq] == json.loads(json.dumps(record))
+                and await self.store.logged_at(table.id, seq) == at
+            )
         except Exception:
-            log.exception("table %s: its log does not replay", table.id)
-            return False
-        log.warning("table %s: action %s was written after all; only its answer was lost", table.id, seq)
-        return True
+            log.exception("table %s: could not read its log after a failed write", table.id)
+            return None
+        log.warning(
+            "table %s: its log holds %d events, more than it was told were written; following it",
+            table.id,
+            len(stored.actions),
+        )
+        return "acked" if ours else "moved"
 
     @staticmethod
     def _record_form(action: Any) -> dict[str, Any]:
@@ -1229,6 +1256,7 @@ class TableService:
                 # The leave is written; the game's end is not. The tick ends it (see tick), so
                 # the one who left is not told that nothing changed.
                 log.warning("table %s: nobody is left, but its end could not be saved yet", table.id)
+                self._abandon_due[table.id] = user_id
                 return None
         if user_id == table.host_id:
             table.host_id = people[0]
@@ -1341,22 +1369,17 @@ class TableService:
                                 continue
                             events.append(TimerEvent(table, "lobby_expired"))
                 continue
-            if table.status == PLAYING and table.state is not None and not table.people():
-                # Nobody left to play with the AI seats, and the game's end was not written when
-                # the last person left (or before a stop): end it now.
+            if table.id in self._abandon_due:
+                # The last person left, and the game's end could not be written then: end it now.
                 async with table.lock:
                     state = table.state
-                    if (
-                        table.status == PLAYING
-                        and state is not None
-                        and not state.is_over
-                        and not table.people()
-                    ):
+                    if table.status == PLAYING and state is not None and not state.is_over:
                         try:
-                            await self._abandon(table, table.host_id)
+                            await self._abandon(table, self._abandon_due[table.id])
                         except TableError:
                             continue
                         events.append(TimerEvent(table, "abandoned"))
+                    del self._abandon_due[table.id]
                 continue
             deadline = table.turn_deadline()
             if table.status != PLAYING or deadline is None or self.ai_to_move(table.id):

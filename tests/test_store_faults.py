@@ -394,3 +394,25 @@ async def test_a_tables_row_that_does_not_decode_sets_that_table_aside_and_the_r
         await open_table(restarted, 2)  # the channel takes a new table
     finally:
         await again.close()
+
+
+async def test_a_finished_games_meta_that_does_not_decode_stops_no_start_up(store_url):
+    """The start-up also reads finished games (reports to post, results to write) by their meta."""
+    store = await opened_url(store_url)
+    service = TableService(store)
+    farm = Farm(service)
+    for channel in (1, 2, 3):
+        await farm.play(channel, 4, seed=channel)
+    finished = service.in_channel(2)
+    assert finished is not None
+    await service.end(finished.id, finished.host_id)
+    await store._write([("UPDATE tables SET meta = ? WHERE id = ?", ("{not json", finished.id))])
+    await store.close()
+    again = await opened_url(store_url)
+    try:
+        restarted = TableService(again)
+        await restarted.load()
+        assert restarted.in_channel(1) is not None and restarted.in_channel(3) is not None
+        assert restarted.set_aside == []
+    finally:
+        await again.close()

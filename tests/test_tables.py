@@ -632,3 +632,36 @@ async def test_a_finished_game_whose_log_is_damaged_is_refused_clearly_by_export
     with pytest.raises(TableError, match="damaged"):
         await service.rematch(table.id, 100, "ann", 10)
     assert service.in_channel(10) is None  # and nothing was opened
+
+
+async def test_a_table_left_behind_its_log_follows_it_at_its_next_action(on_a_real_store, monkeypatch):
+    """An action written but reported failed, and the table's log could not be read back just
+    then either: the table is behind its log. Its next action (another one) is refused by the
+    store, and then the table follows its log; the player hears that the table changed, and plays
+    on. Before, every later action of the table was refused until a restart."""
+    store, service, table, clock = on_a_real_store
+    append, load = store.append_action, store.load_table
+    faults = {"append": 1, "load": 1}
+
+    async def written_then_lost(*args, **kwargs):
+        await append(*args, **kwargs)
+        if faults["append"]:
+            faults["append"] -= 1
+            raise StoreError("the store's writer is down")
+
+    async def unreadable(*args, **kwargs):
+        if faults["load"]:
+            faults["load"] -= 1
+            raise StoreError("disk I/O error")
+        return await load(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", written_then_lost)
+    monkeypatch.setattr(store, "load_table", unreadable)
+    (first, pile), (second, other) = table.state.playable(0)[:2]
+    with pytest.raises(TableError, match="could not save"):
+        await service.act(table.id, 100, {"type": "play", "card": first, "pile": pile + 1}, 0)
+    assert table.version == 0  # behind its log, which holds the play
+    with pytest.raises(StaleView):
+        await service.act(table.id, 100, {"type": "play", "card": second, "pile": other + 1}, 0)
+    assert table.version == 1 and first in table.state.piles  # as the log says
+    await follows_its_log_and_plays_on(service, store, table, clock)

@@ -13,6 +13,10 @@ class StoreError(Exception):
     """The store could not do what was asked (disk full, locked, gone). Nothing was changed."""
 
 
+class NotOwner(StoreError):
+    """A write refused because another bot process keeps the table now (PostgreSQL's shards)."""
+
+
 class Held(asyncio.Future):  # type: ignore[type-arg]
     """The outcome of a write that nobody but the writer ends: its waiter's cancellation does not
     cancel it (``cancel`` refuses, as a done future's does). A task cancelled while it awaits one
@@ -47,21 +51,22 @@ class StoredTable:
 
 
 def stored_row(row: dict[str, Any], json_columns: Iterable[str]) -> StoredTable:
-    """A table's row with its JSON columns (objects) decoded. A column that does not decode (the file
-    damaged, or edited by hand) damages that table alone: it is read with the column as None and
-    the reason kept, so that start-up sets it aside and every other table starts."""
+    """A table's row with its JSON columns (objects) decoded. A column that does not decode (the
+    file damaged, or edited by hand) damages that table alone: it is read as None, the others as
+    they are, and the reason kept, so that start-up sets the table aside and every other starts."""
     out = dict(row)
-    try:
-        for key in json_columns:
-            if out.get(key) is not None:
-                out[key] = json.loads(out[key])
-                if not isinstance(out[key], dict):
-                    raise ValueError(f"its {key} is not a JSON object")
-    except ValueError as exc:
-        for key in json_columns:
+    damage = []
+    for key in json_columns:
+        if out.get(key) is None:
+            continue
+        try:
+            out[key] = json.loads(out[key])
+            if not isinstance(out[key], dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
             out[key] = None
-        return StoredTable(out, [], damage=f"its row cannot be read ({exc})")
-    return StoredTable(out, [])
+            damage.append(f"its {key} cannot be read ({exc})")
+    return StoredTable(out, [], damage="; ".join(damage) or None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +118,10 @@ class Store(Protocol):
     async def pending_results(self) -> list[StoredTable]: ...
 
     async def load_table(self, table_id: int) -> StoredTable | None: ...
+
+    async def logged_at(self, table_id: int, seq: int) -> str | None:
+        """The time stamp event `seq` of the table was logged with; None if there is none."""
+        ...
 
     async def last_finished_table(self, channel_id: int) -> StoredTable | None: ...
 

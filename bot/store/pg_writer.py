@@ -53,9 +53,10 @@ class _UnitFailed(Exception):
 class _CommitUnknown(Exception):
     """The connection failed at COMMIT: the transaction `xid` may have been committed or not."""
 
-    def __init__(self, xid: int, outcomes: list[tuple[bool, Any]], error: BaseException) -> None:
+    def __init__(self, xid: int, pid: int, outcomes: list[tuple[bool, Any]], error: BaseException) -> None:
         super().__init__(str(error))
         self.xid = xid
+        self.pid = pid  # the server process of that connection
         self.outcomes = outcomes
         self.error = error
 
@@ -124,7 +125,7 @@ class PgWriter:
             # The COMMIT went out and the connection failed before its answer came back: ask the
             # database, on a new connection, whether that transaction was committed. Its callers
             # then hear the truth: "saved" (their write is in) or "nothing changed".
-            committed = await self._committed(unknown.xid)
+            committed = await self._committed(unknown.xid, unknown.pid)
             if committed:
                 log.warning("the answer to a COMMIT was lost (%s); it was committed", unknown.error)
                 return unknown.outcomes
@@ -144,14 +145,20 @@ class PgWriter:
         self._careful -= 1
         return await self._one_by_one(conn, works)
 
-    async def _committed(self, xid: int) -> bool | None:
+    async def _committed(self, xid: int, pid: int) -> bool | None:
         """Whether the transaction `xid` was committed (`txid_status`, asked on a new connection);
-        None when that cannot be found out (the database is out of reach)."""
+        None when that cannot be found out (the database is out of reach). A transaction still in
+        progress (its server process has not seen the connection go; the COMMIT may yet arrive)
+        is ended first: its process `pid` is terminated, so that its outcome is final."""
         deadline = asyncio.get_running_loop().time() + OUTCOME_WAIT
+        terminated = False
         while True:
             try:
                 conn = await self._connection()
                 status = await conn.fetchval("SELECT txid_status($1)", xid)
+                if status == "in progress" and not terminated:
+                    await conn.fetchval("SELECT pg_terminate_backend($1)", pid)
+                    terminated = True
             except (StoreError, *CONNECTION_FAULTS, asyncpg.PostgresError) as exc:
                 log.warning("cannot ask whether a COMMIT was committed: %s", exc)
                 return None
@@ -159,7 +166,7 @@ class PgWriter:
                 return {"committed": True, "aborted": False}.get(status)
             if asyncio.get_running_loop().time() > deadline:
                 return None
-            await asyncio.sleep(0.05)  # its session has not finished the COMMIT yet
+            await asyncio.sleep(0.05)  # its process is ending the transaction
 
     @staticmethod
     async def _begin(conn: asyncpg.Connection) -> int:
@@ -174,16 +181,17 @@ class PgWriter:
         try:
             await conn.execute("COMMIT")
         except CONNECTION_FAULTS as exc:
+            pid = conn.get_server_pid()
             if not conn.is_closed():
                 conn.terminate()
-            raise _CommitUnknown(xid, outcomes, exc) from exc
+            raise _CommitUnknown(xid, pid, outcomes, exc) from exc
 
     @classmethod
     async def _all_at_once(cls, conn: asyncpg.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
         """No savepoints: any failure rolls the attempt back (_UnitFailed names the unit)."""
         values = []
-        xid = await cls._begin(conn)
         try:
+            xid = await cls._begin(conn)
             for index, work in enumerate(works):
                 try:
                     values.append(await work(conn))

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.base import Snapshot, StoredTable, StoreError, stored_row
+from bot.store.base import NotOwner, Snapshot, StoredTable, StoreError, stored_row
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.pg_writer import PgWriter
 from bot.store.postgres_stats import PgStatsQueries
@@ -183,7 +183,7 @@ class PostgresStore(DailyQueries, PgStatsQueries):
         if row is None:
             raise StoreError(f"there is no table {table_id}")
         if row[0] != self.owner:
-            raise StoreError(NOT_OWNER)
+            raise NotOwner(NOT_OWNER)
 
     # ---- tables ------------------------------------------------------------------------------
 
@@ -235,7 +235,7 @@ class PostgresStore(DailyQueries, PgStatsQueries):
             f"UPDATE tables SET {sets} WHERE id = $1 AND owner = $2", table_id, self.owner, *values
         )
         if status == "UPDATE 0":
-            raise StoreError(NOT_OWNER)
+            raise NotOwner(NOT_OWNER)
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         _encode(fields)  # unknown columns are refused before anything is queued
@@ -286,7 +286,7 @@ class PostgresStore(DailyQueries, PgStatsQueries):
         async def work(conn: asyncpg.Connection) -> None:
             owned, written = await conn.fetchrow(sql, *args)
             if not owned:
-                raise StoreError(NOT_OWNER)
+                raise NotOwner(NOT_OWNER)
             if not written:
                 raise StoreError(NOT_NEXT)
 
@@ -467,6 +467,10 @@ class PostgresStore(DailyQueries, PgStatsQueries):
 
     async def pending_results(self) -> list[StoredTable]:
         return await self._claim("status = 'finished' AND (meta::jsonb ->> 'result_pending') = 'true'")
+
+    async def logged_at(self, table_id: int, seq: int) -> str | None:
+        row = await self._one("SELECT at FROM events WHERE table_id = ? AND seq = ?", (table_id, seq))
+        return None if row is None else row[0]
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))

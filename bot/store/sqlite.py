@@ -645,12 +645,23 @@ class SqliteStore(DailyQueries, StatsQueries):
     async def unreported_tables(self) -> list[StoredTable]:
         """Finished games whose final report was not posted yet (the bot stopped in between)."""
         return await self._tables_where(
-            "status = 'finished' AND started_at IS NOT NULL AND json_extract(meta, '$.reported') IS NULL"
+            "status = 'finished' AND started_at IS NOT NULL "
+            "AND CASE WHEN json_valid(meta) THEN json_extract(meta, '$.reported') END IS NULL"
         )
 
     async def pending_results(self) -> list[StoredTable]:
         """Finished games whose result could not be written when they ended."""
-        return await self._tables_where("status = 'finished' AND json_extract(meta, '$.result_pending')")
+        return await self._tables_where(
+            "status = 'finished' "
+            "AND CASE WHEN json_valid(meta) THEN json_extract(meta, '$.result_pending') END"
+        )
+
+    async def logged_at(self, table_id: int, seq: int) -> str | None:
+        async with self.db.execute(
+            "SELECT at FROM events WHERE table_id = ? AND seq = ?", (table_id, seq)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         async with self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
