@@ -416,19 +416,24 @@ class Tables(commands.Cog):
         )
         table = await in_time(interaction, opening, self._deferrals)
         applied(interaction)
+        async with self._public(guild.id):
+            lobby = render.lobby(table).kwargs()
+        sent = False
         try:
-            async with self._public(guild.id):
-                lobby = render.lobby(table).kwargs()
             if interaction.response.is_done():  # deferred: the store was slow
                 message = await interaction.followup.send(**lobby, wait=True)
+                sent = True
             else:
                 await interaction.response.send_message(**lobby)
+                sent = True
                 message = await interaction.original_response()
         except BaseException:
-            # The lobby is open, but nobody sees it: post it in the channel (retried while Discord
-            # fails), so that it can be joined, started or cancelled.
-            self._lobby_unposted.add(table.id)
-            self._update_lobby(table)
+            if not sent:
+                # The lobby is open, but nobody sees it: post it in the channel (retried while
+                # Discord fails), so that it can be joined, started or cancelled. (Sent, only its
+                # id unknown: it is there, and posting it again would leave two.)
+                self._lobby_unposted.add(table.id)
+                self._update_lobby(table)
             raise
         await self.tables.meta_update(table, lobby_msg=message.id)
 
@@ -437,19 +442,21 @@ class Tables(commands.Cog):
     async def join_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
+        applied(interaction)
+        self._update_lobby(table)  # first: the lobby shows the seat whatever becomes of the answer
         await reply(interaction, _("You are seated. The host starts the game."))
-        self._update_lobby(table)
 
     @game.command(name="start", description="Deal the cards (host only)")
     @user_errors
     async def start_cmd(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         outcome = await self.tables.start(table.id, interaction.user.id)
+        applied(interaction)
         await self._started(outcome)
+        self._update_lobby(table)
         await reply(
             interaction, _("Dealt. Good luck, team!") if table.spec.cooperative else _("Dealt. Good luck!")
         )
-        self._update_lobby(table)
 
     @game.command(name="leave", description="Leave the table in this channel")
     @user_errors
@@ -457,8 +464,9 @@ class Tables(commands.Cog):
         table = self._table_here(interaction)
         if table.status == LOBBY:
             await self.tables.leave_lobby(table.id, interaction.user.id)
-            await reply(interaction, _("You left the table."))
+            applied(interaction)
             self._update_lobby(table)
+            await reply(interaction, _("You left the table."))
             return
         if table.seat_of(interaction.user.id) is None:
             raise TableError(_("You are not seated at this table."))
@@ -812,12 +820,12 @@ class Tables(commands.Cog):
         if table.status == LOBBY:
             await self.tables.cancel(table.id, interaction.user.id, moderator=moderator)
             applied(interaction)
-            if interaction.user.id != table.host_id:
-                await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
-            await interaction.response.edit_message(content=_("The lobby is closed."), embed=None, view=None)
             async with self._public(table.guild_id):
                 closed = _("{name} closed the lobby.").format(name=interaction.user.display_name)
             self._update_lobby(table, closed=closed)
+            if interaction.user.id != table.host_id:
+                await self._log_mod_action(interaction, "close_lobby", {"table_id": table.id})
+            await interaction.response.edit_message(content=_("The lobby is closed."), embed=None, view=None)
             return
         as_moderator = interaction.user.id != table.host_id
         outcome = await self.tables.end(table.id, interaction.user.id, moderator=moderator)
@@ -851,11 +859,10 @@ class Tables(commands.Cog):
             await reply(interaction, _("A rematch is dealt: same seats, same options."))
             return
         # Some chairs are open: the rematch is a lobby for others to take them.
+        # Its message is posted by the lobby's task, which tries again while Discord fails.
+        self._lobby_unposted.add(table.id)
+        self._update_lobby(table)
         await reply(interaction, _("Not everyone from that game is here, so the rematch opens as a lobby."))
-        assert interaction.channel is not None
-        async with self._public(table.guild_id):
-            message = await interaction.channel.send(**render.lobby(table).kwargs())
-        await self.tables.meta_update(table, lobby_msg=message.id)
 
     async def _click_absent(self, interaction: discord.Interaction, click: Click) -> None:
         if len(click.args) != 2:
@@ -1182,8 +1189,11 @@ class Tables(commands.Cog):
                         await self._show_lobby(table, channel)
                     failures = 0
                 except DISCORD_FAULTS as exc:
-                    self._lobby_dirty.add(table.id)
                     failures += 1
+                    if failures > 2 * SWEEP_TRIES:  # about ten minutes: the next change tries again
+                        log.warning("table %s: gave up updating its lobby message (%r)", table.id, exc)
+                        return
+                    self._lobby_dirty.add(table.id)
                     log.warning(
                         "table %s: could not update the lobby message (%r); will retry", table.id, exc
                     )
@@ -1229,6 +1239,10 @@ class Tables(commands.Cog):
         except BaseException:
             self._update_lobby(table, closed=closed)
             raise
+        task = self._lobby_tasks.get(table.id)
+        if task is not None and not task.done():
+            # The lobby's task may be drawing an older picture this very moment: once more after.
+            self._update_lobby(table, closed=closed)
 
     # ---- the board: one message, edits coalesced per table ----------------------------------------
 
@@ -1348,6 +1362,15 @@ class Tables(commands.Cog):
         try:
             for event in await self.tables.tick():
                 await self._timer_event(event.table, event.kind)
+            for table in self.tables.open_tables():
+                # A notice still owed (its post failed and its presenter ended meanwhile, or a
+                # refused write put it back): the presenter tries again.
+                if (
+                    table.status == PLAYING
+                    and table.meta.get("notice_due")
+                    and table.id not in self._presenters
+                ):
+                    self.present(table, board=False)
         except Exception:
             log.exception("timer tick failed")
 
@@ -1381,6 +1404,7 @@ class Tables(commands.Cog):
         if due not in ("reminder", "timeout") or state is None or state.is_over:
             return
         seat = table.seats[state.current]
+        started = table.meta.get("turn_started")
         if due == "reminder":
             old = table.meta.get("turn_msg")
             if old:
@@ -1395,8 +1419,8 @@ class Tables(commands.Cog):
                 **render.absent_choice(table).kwargs(), allowed_mentions=discord.AllowedMentions.none()
             )
             posted = {"absent_msg": message.id}
-        if table.meta.get("notice_due") == due:  # not a newer one, due while this one was sent
-            posted["notice_due"] = None
+        if table.meta.get("notice_due") == due and table.meta.get("turn_started") == started:
+            posted["notice_due"] = None  # not a newer one, due while this one was sent
         await self.tables.meta_update(table, **posted)
 
     async def _channel_failed(self, table: Table, exc: Exception) -> None:

@@ -139,3 +139,31 @@ async def test_a_card_laid_whose_answer_failed_is_not_answered_try_again(simcord
     assert table.version == 1 and card in table.state.piles
     assert str(card) in text_of(board(channel))
     assert SAVED in told(result) and "try again" not in told(result)
+
+
+async def test_a_slash_start_whose_answer_failed_leaves_no_lobby_offering_seats(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_lobby(env, channel, ann, bob)
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await ann.slash(channel, "game start")
+    await env.advance_time(10)
+    # The command's one fault is Discord's refusal of its answer (it reached the error handler).
+    assert ["injected" in str(getattr(e, "original", e)) for e in env.errors] == [True]
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.status == PLAYING and len(boards(channel)) == 1
+    assert lobbies(env, channel) == []
+    assert SAVED in told(result)
+
+
+async def test_a_lobby_ended_by_its_host_whose_answer_failed_shows_closed(simcord_env):
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+    await open_lobby(env, channel, ann)
+    asked = await ann.slash(channel, "game end")
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await ann.click(asked.response, label="End it")
+    await env.advance_time(10)
+    assert env.bot.tables.in_channel(channel.id) is None
+    assert lobbies(env, channel) == [], "the closed lobby still offers seats"
+    assert SAVED in told(result)
