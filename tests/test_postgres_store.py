@@ -266,3 +266,29 @@ async def test_a_row_lock_held_elsewhere_refuses_that_tables_action_and_no_other
     finally:
         await other.close()
         await store.close()
+
+
+async def test_a_failed_start_of_a_batch_fails_that_batch_only(postgres_url, monkeypatch):
+    """The batch's first statements (BEGIN, its transaction id) failing must not leave the writer's
+    connection inside an aborted transaction, where every later batch would fail."""
+    store = open_store(postgres_url)
+    await store.open()
+    try:
+        await store._write([("CREATE TABLE t (n INTEGER PRIMARY KEY)", ())])
+        fetchval = asyncpg.Connection.fetchval
+        failures = [1]
+
+        async def refusing(self, query, *args, **kwargs):
+            if query == "SELECT txid_current()" and failures[0]:
+                failures[0] -= 1
+                query = "SELECT 1 / 0"  # fails in the server, as on a standby: the transaction aborts
+            return await fetchval(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.Connection, "fetchval", refusing)
+        with pytest.raises(StoreError):
+            await store.run(insert(1))
+        for n in range(2, 6):
+            await store.run(insert(n))
+        assert await numbers(store) == [2, 3, 4, 5]
+    finally:
+        await store.close()
