@@ -6,7 +6,9 @@ inside a batch, SQLite rolls a whole transaction back, a log no longer replays. 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import AsyncIterator
 from functools import partial
 
 import pytest
@@ -225,12 +227,30 @@ async def test_a_failed_commit_fails_every_unit_of_the_batch(tmp_path):
         await writer.close()
 
 
-async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_start(store_url):
+async def three_tables(store_url: str, moves: int) -> tuple[Store, TableService]:
+    """Games in channels 1, 2 and 3, `moves` actions each, on a store opened for the test."""
     store = await opened_url(store_url)
     service = TableService(store)
     farm = Farm(service)
     for channel in (1, 2, 3):
-        await farm.play(channel, 6, seed=channel)
+        await farm.play(channel, moves, seed=channel)
+    return store, service
+
+
+@contextlib.asynccontextmanager
+async def restarted_on(store_url: str) -> AsyncIterator[TableService]:
+    """A fresh start on the same database: its service, loaded."""
+    again = await opened_url(store_url)
+    try:
+        service = TableService(again)
+        await service.load()
+        yield service
+    finally:
+        await again.close()
+
+
+async def test_a_log_that_does_not_replay_sets_one_table_aside_and_the_rest_start(store_url):
+    store, service = await three_tables(store_url, 6)
     broken = service.in_channel(2)
     assert broken is not None
     await store._write(
@@ -375,44 +395,26 @@ async def test_a_tables_row_that_does_not_decode_sets_that_table_aside_and_the_r
 ):
     """Before, one table's undecodable meta or options stopped the whole start-up: no table
     started at all."""
-    store = await opened_url(store_url)
-    service = TableService(store)
-    farm = Farm(service)
-    for channel in (1, 2, 3):
-        await farm.play(channel, 4, seed=channel)
+    store, service = await three_tables(store_url, 4)
     broken = service.in_channel(2)
     assert broken is not None
     await store._write([(f"UPDATE tables SET {column} = ? WHERE id = ?", (text, broken.id))])
     await store.close()
-    again = await opened_url(store_url)
-    try:
-        restarted = TableService(again)
-        await restarted.load()
+    async with restarted_on(store_url) as restarted:
         assert [(s.table_id, s.channel_id) for s in restarted.set_aside] == [(broken.id, 2)]
         assert why in restarted.set_aside[0].reason
         assert restarted.in_channel(1) is not None and restarted.in_channel(3) is not None
         await open_table(restarted, 2)  # the channel takes a new table
-    finally:
-        await again.close()
 
 
 async def test_a_finished_games_meta_that_does_not_decode_stops_no_start_up(store_url):
     """The start-up also reads finished games (reports to post, results to write) by their meta."""
-    store = await opened_url(store_url)
-    service = TableService(store)
-    farm = Farm(service)
-    for channel in (1, 2, 3):
-        await farm.play(channel, 4, seed=channel)
+    store, service = await three_tables(store_url, 4)
     finished = service.in_channel(2)
     assert finished is not None
     await service.end(finished.id, finished.host_id)
     await store._write([("UPDATE tables SET meta = ? WHERE id = ?", ("{not json", finished.id))])
     await store.close()
-    again = await opened_url(store_url)
-    try:
-        restarted = TableService(again)
-        await restarted.load()
+    async with restarted_on(store_url) as restarted:
         assert restarted.in_channel(1) is not None and restarted.in_channel(3) is not None
         assert restarted.set_aside == []
-    finally:
-        await again.close()
