@@ -344,6 +344,8 @@ def _parse(raw: str | None) -> datetime | None:
     return datetime.fromisoformat(raw) if raw else None
 
 
+# The turn timer's keys in a table's meta (written with the action that starts a turn).
+TIMER_KEYS = ("turn_started", "reminded", "expired", "notice_due")
 _ABSENT = object()  # a meta key the table did not have (see _undo_of)
 
 
@@ -1106,6 +1108,9 @@ class TableService:
             if stored is None or stored.damage is not None or len(stored.actions) <= seq:
                 return None
             self._replay(table, stored.actions)
+            logged = stored.row.get("meta") or {}
+            # The turn timer as written with the log's last turn change.
+            table.meta = {**table.meta, **{k: logged[k] for k in TIMER_KEYS if k in logged}}
             ours = (
                 len(stored.actions) == seq + 1
                 and stored.actions[seq] == json.loads(json.dumps(record))
