@@ -1414,7 +1414,8 @@ class TableService:
             await self.store.update_table(table.id, meta=table.meta)
         except StoreError:
             log.exception("table %s: could not save timer state", table.id)
-            table.meta = _undone(table.meta, undo)
+            if all(table.meta.get(key, _ABSENT) == value for key, value in flags.items()):
+                table.meta = _undone(table.meta, undo)  # not if a new turn's timer replaced it meanwhile
             return False
         return True
 

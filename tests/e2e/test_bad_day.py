@@ -661,3 +661,17 @@ async def test_messages_left_undeleted_before_a_stop_are_deleted_after_the_resta
     finally:
         await env.settle()
         await restarted.store.close()
+
+
+async def test_a_notice_owed_while_no_presenter_runs_is_posted_by_the_next_tick(simcord_env):
+    """However a notice came to be owed with nothing on its way to post it (a refused write put
+    it back after the presenter had finished), the ticker has it posted."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.settle()
+    await env.bot.tables.meta_update(table, expired=True, reminded=True, notice_due="timeout")
+    assert not absent_choices(channel)
+    await env.advance_time(20)
+    assert len(absent_choices(channel)) == 1
+    assert table.meta.get("notice_due") is None
