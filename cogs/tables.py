@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import io
 import json
 import logging
@@ -157,6 +158,15 @@ async def redraw(interaction: discord.Interaction, **message: Any) -> None:
         await interaction.edit_original_response(**message)
     else:
         await interaction.response.edit_message(**message)
+
+
+def once(kind: str, table: Table, *key: object) -> str:
+    """The nonce of a message the presenter posts once (a turn's notice, a timer's notice, the final
+    report): the same for every try. discord.py asks Discord to enforce it, so a try whose post
+    went through but whose answer was lost returns that message instead of posting a second one.
+    Not for boards: one deleted by someone is posted again at the same version."""
+    text = ":".join(map(str, (kind, table.id, *key)))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()  # 24 characters, Discord's 25 at most
 
 
 def applied(interaction: discord.Interaction) -> None:
@@ -1069,7 +1079,9 @@ class Tables(commands.Cog):
             await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
             return
         person = table.seats[state.current].user_id
-        message = await channel.send(render.turn_notice(table), allowed_mentions=mention_only(person))
+        message = await channel.send(
+            render.turn_notice(table), allowed_mentions=mention_only(person), nonce=once("turn", table, turn)
+        )
         await self.tables.meta_update(table, turn_msg=message.id, notice_turn=turn)
         if person is not None:
             await self._follow_hand(table, person)
@@ -1107,7 +1119,7 @@ class Tables(commands.Cog):
                 extra["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:
                 log.exception("table %s: could not draw the piles chart", table.id)
-        await channel.send(**as_layout(report).kwargs(), **extra)
+        await channel.send(**as_layout(report).kwargs(), **extra, nonce=once("report", table))
         await self.tables.meta_update(table, reported=True, turn_msg=None)
 
     async def _delete(self, table: Table, channel: Any, message_id: int) -> None:
@@ -1412,11 +1424,14 @@ class Tables(commands.Cog):
             message = await channel.send(
                 _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>"),
                 allowed_mentions=mention_only(seat.user_id),
+                nonce=once("reminder", table, started),
             )
             posted: dict[str, Any] = {"turn_msg": message.id}
         else:
             message = await channel.send(
-                **render.absent_choice(table).kwargs(), allowed_mentions=discord.AllowedMentions.none()
+                **render.absent_choice(table).kwargs(),
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=once("absent", table, started),
             )
             posted = {"absent_msg": message.id}
         if table.meta.get("notice_due") == due and table.meta.get("turn_started") == started:

@@ -675,3 +675,27 @@ async def test_a_notice_owed_while_no_presenter_runs_is_posted_by_the_next_tick(
     await env.advance_time(20)
     assert len(absent_choices(channel)) == 1
     assert table.meta.get("notice_due") is None
+
+
+async def test_a_turn_notice_tried_again_carries_the_same_nonce_so_discord_posts_it_once(simcord_env):
+    """A post can go through with its answer lost; tried again with the same enforced nonce,
+    Discord returns the first message instead of posting a second ping (SimCord does not model the
+    lost answer: this checks what is asked of Discord)."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await lay_minimum(ann, channel, table)
+    env.backend.http_requests.clear()
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    await ann.click(hand, label="End turn")
+    await env.advance_time(10)
+    posts = [
+        r.json
+        for r in env.backend.http_requests
+        if r.method == "POST" and r.path == f"/channels/{channel.id}/messages" and "<@" in str(r.json)
+    ]
+    assert len(posts) == 2 and len(turn_notices(channel)) == 1
+    assert posts[0]["nonce"] == posts[1]["nonce"] and posts[0].get("enforce_nonce") is True
+    await play_turn(bob, channel, table, 1)  # the next turn's notice has a nonce of its own
+    later = [r.json for r in env.backend.http_requests if r.method == "POST" and "<@" in str(r.json)]
+    assert later[-1]["nonce"] != posts[0]["nonce"]
