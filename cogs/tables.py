@@ -296,6 +296,11 @@ class Tables(commands.Cog):
         for table in self.tables.open_tables():
             if table.meta.get("stale_msgs"):
                 self._sweep_later(table)  # messages a failed delete left before the stop
+            if table.status == LOBBY and not table.meta.get("lobby_msg"):
+                # A lobby whose message was never posted (its /game new answer failed before the
+                # stop, and the post after it too): nobody can see it, so post it now.
+                self._lobby_unposted.add(table.id)
+                self._update_lobby(table)
             if table.status != PLAYING:
                 continue
             self._start_ai(table)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.app import Deckhand
 from bot.tables import LOBBY, PLAYING
 from tests.e2e.helpers import (
     board,
@@ -167,3 +168,26 @@ async def test_a_lobby_ended_by_its_host_whose_answer_failed_shows_closed(simcor
     assert env.bot.tables.in_channel(channel.id) is None
     assert lobbies(env, channel) == [], "the closed lobby still offers seats"
     assert SAVED in told(result)
+
+
+async def test_a_lobby_never_posted_before_a_stop_is_posted_after_the_restart(simcord_env, settings):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
+    await ann.slash(channel, "game new")
+    await env.advance_time(1)
+    env.errors  # noqa: B018 - the command's fault is Discord's refusal, read here so it is not raised
+    assert lobbies(env, channel) == []
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)  # the bot stops before Discord is well again
+    env.backend.faults.clear()
+    try:
+        await env.advance_time(30)
+        shown = lobbies(env, channel)
+        assert len(shown) == 1, "the open lobby must be shown after the restart"
+        await bob.click(shown[0], label="Join")
+        assert env.bot.tables.in_channel(channel.id).seat_of(bob.id) is not None
+    finally:
+        await env.settle()
+        await restarted.store.close()
