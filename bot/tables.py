@@ -243,6 +243,9 @@ class Outcome:
     table: Table
     turn_changed: bool = False
     game_over: bool = False
+    # What the caller's `meanwhile` drew of the table as the action left it, while its write was in
+    # flight (see TableService.act); None if it was not drawn, or the table is not as drawn.
+    drawn: Any = None
 
 
 @dataclass(frozen=True)
@@ -334,6 +337,21 @@ async def to_its_end(work: Awaitable[T]) -> tuple[asyncio.Future[T], bool]:
             if not future.done():
                 raise
     return future, task is not None and task.cancelling() > before
+
+
+def _draw_meanwhile(table: Table, seq: int, draw: Callable[[Table], Any], into: list[Any]) -> None:
+    """`draw` the table as action `seq` leaves it, its write still in flight: the table shows the
+    version that write gives it while it is drawn, and nothing else can run meanwhile. A fault of
+    the drawing is logged and leaves nothing drawn: the caller draws again once the write is done."""
+    if table.version != seq:  # not as the action left it (cannot happen under the table's lock)
+        return
+    table.version = seq + 1
+    try:
+        into.append(draw(table))
+    except Exception:
+        log.exception("table %s: could not draw the answer while its action was written", table.id)
+    finally:
+        table.version = seq
 
 
 def _iso(moment: datetime) -> str:
@@ -977,8 +995,21 @@ class TableService:
             raise TableError(N_("This game is not running."))
         return table
 
-    async def act(self, table_id: int, user_id: int, action: dict[str, Any], version: int | None) -> Outcome:
-        """A seated person's play, end of turn or signal. ``version``: what the button was drawn for."""
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        version: int | None,
+        meanwhile: Callable[[Table], Any] | None = None,
+    ) -> Outcome:
+        """A seated person's play, end of turn or signal. ``version``: what the button was drawn for.
+
+        ``meanwhile``: draws what the click is answered with (the player's new hand), from the table
+        as the action leaves it. It is called once the write is on its way to the store and before
+        its outcome is known, so the drawing and the store's commit run side by side; what it
+        returns is the outcome's ``drawn``, and is thrown away if the write fails. It must not
+        await, nor change the table."""
         table = self._playing(table_id)
         async with table.lock:
             table = self._playing(table_id)
@@ -998,12 +1029,12 @@ class TableService:
             fast = _RECORDS.get(table.game)
             record = None if fast is None else fast(action, seat)
             if record is not None:  # plainly an action: checked by the rules alone, as a record
-                return await self._commit(table, None, user_id, record)
+                return await self._commit(table, None, user_id, record, meanwhile)
             try:
                 typed = table.spec.action.validate_python({**action, "player": seat})
             except ValidationError as exc:
                 raise TableError(N_("That button is not one of mine.")) from exc
-            return await self._commit(table, typed, user_id)
+            return await self._commit(table, typed, user_id, meanwhile=meanwhile)
 
     def _explain(self, table: Table, exc: IllegalAction) -> Text:
         """A rules engine's refusal as a sentence for the reader: seats by their names, the game's
@@ -1014,10 +1045,16 @@ class TableService:
         return Sentence(Text.ngettext(exc.message, exc.plural, exc.count, **values))
 
     async def _commit(
-        self, table: Table, action: Any, user_id: int | None, record: dict[str, Any] | None = None
+        self,
+        table: Table,
+        action: Any,
+        user_id: int | None,
+        record: dict[str, Any] | None = None,
+        meanwhile: Callable[[Table], Any] | None = None,
     ) -> Outcome:
         """Apply an action, write it to the log, and only then report it. Called under the lock.
-        `action` is a typed action; or None, and `record` is the action in its record form."""
+        `action` is a typed action; or None, and `record` is the action in its record form.
+        `meanwhile`: see act."""
         state = table.state
         assert state is not None
         turn_of = table.spec.turn_of
@@ -1049,10 +1086,14 @@ class TableService:
         # cancellation (the bot stopping, an AI seat's moves stopped) waits for the write to end and
         # for the table to match it (both under the lock), and is raised after.
         cancelled = False
+        drawn: list[Any] = []
         try:
-            written, cancelled = await to_its_end(
-                self.store.append_action(table.id, seq, record, user_id, at, **fields)
-            )
+            write = self.store.append_action(table.id, seq, record, user_id, at, **fields)
+            if meanwhile is not None and not state.is_over:
+                # Drawn in a callback of its own, queued behind the store's step that sends the
+                # write, while this task waits for the write's outcome (which cannot come before).
+                asyncio.get_running_loop().call_soon(_draw_meanwhile, table, seq, meanwhile, drawn)
+            written, cancelled = await to_its_end(write)
             written.result()
         except BaseException as exc:
             # Not written, or not known to be (the write's task cancelled at the loop's shutdown, a
@@ -1081,6 +1122,7 @@ class TableService:
             assert state is not None
             if turn_changed:
                 table.meta = {**table.meta, **timer}  # as written with it
+            drawn.clear()  # drawn from the table before it followed its log
         table.version = seq + 1
         if record["type"] != "signal":
             table.rule_version = table.version
@@ -1092,7 +1134,9 @@ class TableService:
             cancelled = cancelled or stopped
         if cancelled:
             raise asyncio.CancelledError
-        return Outcome(table, turn_changed=turn_changed or over, game_over=over)
+        return Outcome(
+            table, turn_changed=turn_changed or over, game_over=over, drawn=drawn[0] if drawn else None
+        )
 
     async def _follow_log(self, table: Table, seq: int, record: dict[str, Any], at: str) -> str | None:
         """After a write reported failed: if the log holds more than the table in memory (the store

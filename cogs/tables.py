@@ -31,7 +31,7 @@ from bot.store.base import StoreError
 from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, TableError, TableService
 from bot.translator import member_language, server_language
 from bot.ui import render
-from bot.ui.base import DISCORD_FAULTS, as_layout
+from bot.ui.base import DISCORD_FAULTS, Presentation, as_layout
 from bot.ui.components import Click, TableButton
 from bot.ui.games import presentation
 
@@ -158,6 +158,17 @@ async def redraw(interaction: discord.Interaction, **message: Any) -> None:
         await interaction.edit_original_response(**message)
     else:
         await interaction.response.edit_message(**message)
+
+
+def _answer_hand(shown: Presentation, user_id: int, action: dict, table: Table) -> tuple[int, dict] | None:
+    """What a player's action is answered with, where the answer is theirs (their new hand, or what
+    their game shows after such an action), as the message's arguments; with the table's version
+    it shows. None if they have no seat."""
+    seat = table.seat_of(user_id)
+    if seat is None or table.state is None:
+        return None
+    message = (shown.after(table, seat, action) if shown.after else None) or shown.hand(table, seat, None)
+    return table.version, message.kwargs()
 
 
 def once(kind: str, table: Table, *key: object) -> str:
@@ -754,15 +765,20 @@ class Tables(commands.Cog):
         assert table is not None
         # Actions a seat may take out of turn (The Game's signals) do not depend on what was shown.
         version = None if action["type"] in table.spec.free_actions() else click.version
+        shown = presentation(table.game)
+        on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
+        user_id = interaction.user.id
+        # The player's new hand is drawn while the play is being written (see TableService.act).
+        meanwhile = (
+            None
+            if on_board or shown.hand is None
+            else functools.partial(_answer_hand, shown, user_id, action)
+        )
         outcome = await in_time(
-            interaction,
-            self.tables.act(click.table_id, interaction.user.id, action, version),
-            self._deferrals,
+            interaction, self.tables.act(click.table_id, user_id, action, version, meanwhile), self._deferrals
         )
         applied(interaction)
         table = outcome.table
-        shown = presentation(table.game)
-        on_board = interaction.message is not None and interaction.message.id == table.meta.get("board_msg")
         # A click on the board is answered with the new board; the presenter does the rest, once the
         # click is answered (or PRESENT_AFTER_ANSWER seconds from now if Discord is slow to take it).
         present = functools.partial(self.present, table, board=not on_board)
@@ -784,10 +800,11 @@ class Tables(commands.Cog):
             elif seat is None or table.state is None:
                 await redraw(interaction, content=_("You have left the game."), embed=None, view=None)
             else:
-                message = (shown.after(table, seat, action) if shown.after else None) or shown.hand(
-                    table, seat, None
-                )
-                await redraw(interaction, **message.kwargs())
+                ready = outcome.drawn
+                if ready is None or ready[0] != table.version:  # not drawn, or the table moved since
+                    ready = _answer_hand(shown, user_id, action, table)
+                    assert ready is not None  # seated, in a game that goes on
+                await redraw(interaction, **ready[1])
                 self._hand_shown(table, interaction)
         except BaseException:
             self.present(table)  # the answer failed: whatever was clicked, the board shows the play

@@ -665,3 +665,74 @@ async def test_a_table_left_behind_its_log_follows_it_at_its_next_action(on_a_re
         await service.act(table.id, 100, {"type": "play", "card": second, "pile": other + 1}, 0)
     assert table.version == 1 and first in table.state.piles  # as the log says
     await follows_its_log_and_plays_on(service, store, table, clock)
+
+
+def draws_of(table) -> tuple[list, object]:
+    """A `meanwhile` for TableService.act that notes what it saw of the table, and the list of it."""
+    seen: list = []
+
+    def draw(drawn_table):
+        seen.append((drawn_table.version, list(drawn_table.state.piles), list(drawn_table.state.hands[0])))
+        return seen[-1]
+
+    return seen, draw
+
+
+async def test_the_answer_is_drawn_from_the_play_while_its_write_is_on_its_way(store, monkeypatch):
+    """What a click is answered with is drawn while the play is written (so that the two run side
+    by side), from the table as the play leaves it, at the version its buttons must carry; it is
+    handed back only once the play is saved."""
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    writes = held_writes(store, monkeypatch)
+    card, pile = table.state.playable(0)[0]
+    seen, draw = draws_of(table)
+    task = asyncio.ensure_future(
+        service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, 0, draw)
+    )
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert len(writes) == 1 and not writes[0].done()
+    assert len(seen) == 1, "drawn before the write's outcome is known"
+    version, piles, hand = seen[0]
+    assert version == 1 and piles[pile] == card and card not in hand
+    assert table.version == 0, "the table shows the new version only while it is drawn"
+    writes[0].set_result(None)
+    outcome = await task
+    assert outcome.drawn == seen[0] and table.version == 1
+
+
+async def test_an_answer_drawn_for_a_play_that_could_not_be_saved_is_thrown_away(store, monkeypatch):
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    before = snapshot(table)
+    writes = held_writes(store, monkeypatch)
+    card, pile = table.state.playable(0)[0]
+    click = {"type": "play", "card": card, "pile": pile + 1}
+    seen, draw = draws_of(table)
+    task = asyncio.ensure_future(service.act(table.id, 100, click, 0, draw))
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert seen and seen[0][1][pile] == card  # drawn with the play in it...
+    writes[0].set_exception(StoreError("disk I/O error"))
+    with pytest.raises(TableError, match="could not save"):
+        await task  # ...but the player hears nothing changed, and the table is as before
+    assert snapshot(table) == before
+    monkeypatch.undo()
+    outcome = await service.act(table.id, 100, click, 0, draw)
+    assert outcome.drawn == seen[-1] and seen[-1][0] == 1
+
+
+async def test_a_fault_while_drawing_the_answer_does_not_stop_the_play(store, caplog):
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    card, pile = table.state.playable(0)[0]
+
+    def broken(drawn_table):
+        raise KeyError("a message id")
+
+    outcome = await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, 0, broken)
+    assert outcome.drawn is None and table.version == 1 and card in table.state.piles
+    assert "could not draw the answer" in caplog.text
+    stored = await store.load_table(table.id)
+    assert len(stored.actions) == 1

@@ -699,3 +699,48 @@ async def test_a_turn_notice_tried_again_carries_the_same_nonce_so_discord_posts
     await play_turn(bob, channel, table, 1)  # the next turn's notice has a nonce of its own
     later = [r.json for r in env.backend.http_requests if r.method == "POST" and "<@" in str(r.json)]
     assert later[-1]["nonce"] != posts[0]["nonce"]
+
+
+async def test_a_play_refused_by_the_disk_after_its_answer_was_drawn_shows_nothing_of_it(
+    simcord_env, monkeypatch
+):
+    """The player's new hand is drawn while their play is being written; then the disk refuses the
+    write. They hear that nothing changed, and nothing of the play shows: not in their answer, not
+    on the board. The same button plays the card once the disk is back."""
+    from bot.store import StoreError
+
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    store = env.bot.store
+    append = store.append_action
+    refused = []
+
+    def refused_once_on_its_way(table_id, seq, action, user_id, at, **fields):
+        if refused:
+            return append(table_id, seq, action, user_id, at, **fields)
+        loop = asyncio.get_running_loop()
+        outcome = loop.create_future()
+        # The refusal comes two turns of the loop later: after the answer was drawn.
+        loop.call_soon(loop.call_soon, outcome.set_exception, StoreError("disk I/O error"))
+        refused.append(seq)
+        return outcome
+
+    monkeypatch.setattr(store, "append_action", refused_once_on_its_way)
+    before = (table.version, list(table.state.piles), list(table.state.hands[0]))
+    tops = pile_tops(board(channel))
+    hand = await show_hand(ann, channel)
+    card, pile = table.state.playable(0)[0]
+    chosen = await ann.click(hand, label=str(card))
+    target = button(chosen.response, prefix=f"dh:act:{table.id}:", suffix=f":p{card}_{pile + 1}")
+    result = await ann.click(chosen.response, custom_id=target["custom_id"])
+    await env.settle()
+    assert refused == [0], "the write was refused"
+    assert result.ephemeral and "could not save that, so nothing changed" in result.response.content
+    assert (table.version, list(table.state.piles), list(table.state.hands[0])) == before
+    assert pile_tops(board(channel)) == tops
+    again = await ann.click(chosen.response, custom_id=target["custom_id"])
+    await env.settle()
+    assert table.version == 1 and table.state.piles[pile] == card
+    assert card not in [int(b["label"]) for b in buttons(again.response) if b["label"].isdigit()]
+    assert pile_tops(board(channel))[pile] == card
