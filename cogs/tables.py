@@ -173,9 +173,11 @@ def _answer_hand(shown: Presentation, user_id: int, action: dict, table: Table) 
 
 def once(kind: str, table: Table, *key: object) -> str:
     """The nonce of a message the presenter posts once (a turn's notice, a timer's notice, the final
-    report): the same for every try. discord.py asks Discord to enforce it, so a try whose post
-    went through but whose answer was lost returns that message instead of posting a second one.
-    Not for boards: one deleted by someone is posted again at the same version."""
+    report; a board or a lobby, keyed by the message it replaces): the same for every try.
+    discord.py asks Discord to enforce it, so a try whose post went through but whose answer was
+    lost returns that message instead of posting a second one. A board or lobby message posted
+    again because someone deleted it replaces another message, so its nonce is a new one (Discord
+    would otherwise hand back the deleted message)."""
     text = ":".join(map(str, (kind, table.id, *key)))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()  # 24 characters, Discord's 25 at most
 
@@ -1259,7 +1261,7 @@ class Tables(commands.Cog):
                     return  # deleted, and nothing left to join
         elif table.status != LOBBY or table.id not in self._lobby_unposted:
             return
-        posted = await channel.send(**message.kwargs())
+        posted = await channel.send(**message.kwargs(), nonce=once("lobby", table, msg_id or 0))
         self._lobby_unposted.discard(table.id)
         await self.tables.meta_update(table, lobby_msg=posted.id)
 
@@ -1331,7 +1333,7 @@ class Tables(commands.Cog):
     async def _post_board(self, table: Table, channel: Any) -> None:
         old = table.meta.get("board_msg")
         version = table.version
-        message = await channel.send(**render.board(table).kwargs())
+        message = await channel.send(**render.board(table).kwargs(), nonce=once("board", table, old or 0))
         self._scroll[table.channel_id] = 0
         await self.tables.meta_update(
             table, board_msg=message.id, board_at=message.created_at.isoformat(), board_version=version

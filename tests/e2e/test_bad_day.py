@@ -744,3 +744,38 @@ async def test_a_play_refused_by_the_disk_after_its_answer_was_drawn_shows_nothi
     assert table.version == 1 and table.state.piles[pile] == card
     assert card not in [int(b["label"]) for b in buttons(again.response) if b["label"].isdigit()]
     assert pile_tops(board(channel))[pile] == card
+
+
+def posts_to(env, channel, marker: str) -> list[dict]:
+    """The bodies of the bot's posts in the channel whose text holds `marker`, in order."""
+    path = f"/channels/{channel.id}/messages"
+    return [
+        r.json
+        for r in env.backend.http_requests
+        if r.method == "POST" and r.path == path and marker in str(r.json)
+    ]
+
+
+async def test_a_board_post_tried_again_carries_the_same_nonce_and_a_board_posted_anew_another(simcord_env):
+    """A board's post can go through with its answer lost; tried again with the same enforced
+    nonce, Discord hands back that board rather than post a second one with live buttons (SimCord
+    does not model the lost answer: this checks what is asked of Discord). A board posted because
+    someone deleted the last one replaces another message, so it must not carry that one's nonce,
+    or Discord would hand back the deleted board."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann, bob)
+    env.backend.http_requests.clear()
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    await ann.click(lobby, label="Start")
+    await env.advance_time(10)
+    table = env.bot.tables.in_channel(channel.id)
+    first = posts_to(env, channel, "The Game: turn")
+    assert len(first) == 2 and len(boards(channel)) == 1, "the board's post failed once, then went through"
+    assert first[0]["nonce"] == first[1]["nonce"] and first[0].get("enforce_nonce") is True
+    await env.bot.get_channel(channel.id).get_partial_message(table.meta["board_msg"]).delete()
+    env.bot.get_cog("Tables").present(table)
+    await env.advance_time(10)
+    again = posts_to(env, channel, "The Game: turn")
+    assert len(again) == 3 and len(boards(channel)) == 1
+    assert again[2]["nonce"] != first[0]["nonce"] and again[2].get("enforce_nonce") is True

@@ -191,3 +191,31 @@ async def test_a_lobby_never_posted_before_a_stop_is_posted_after_the_restart(si
     finally:
         await env.settle()
         await restarted.store.close()
+
+
+async def test_a_lobby_post_tried_again_carries_the_same_nonce_and_a_deleted_one_posted_anew_another(
+    simcord_env,
+):
+    """The lobby posted in the channel (its command's answer failed) is posted once even if a try's
+    answer was lost: every try carries the same enforced nonce (SimCord does not model the lost
+    answer: this checks what is asked of Discord). Posted again because someone deleted it, it
+    carries a new one."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    await ann.slash(channel, "game new")
+    await env.advance_time(30)
+    env.errors.clear()
+    path = f"/channels/{channel.id}/messages"
+    posts = [r.json for r in env.backend.http_requests if r.method == "POST" and r.path == path]
+    assert len(posts) == 2 and len(lobbies(env, channel)) == 1
+    assert posts[0]["nonce"] == posts[1]["nonce"] and posts[0].get("enforce_nonce") is True
+    table = env.bot.tables.in_channel(channel.id)
+    await env.bot.get_channel(channel.id).get_partial_message(table.meta["lobby_msg"]).delete()
+    await bob.slash(channel, "game join")
+    await env.advance_time(30)
+    posts = [r.json for r in env.backend.http_requests if r.method == "POST" and r.path == path]
+    assert len(posts) == 3 and len(lobbies(env, channel)) == 1
+    assert posts[2]["nonce"] != posts[0]["nonce"] and posts[2].get("enforce_nonce") is True
+    assert "bob" in text_of(lobbies(env, channel)[0])
