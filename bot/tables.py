@@ -1455,7 +1455,7 @@ class TableService:
         undo = _undo_of(table.meta, flags)
         table.meta = {**table.meta, **flags}
         try:
-            await self.store.update_table(table.id, meta=table.meta)
+            await self.store.patch_meta(table.id, flags)
         except StoreError:
             log.exception("table %s: could not save timer state", table.id)
             if all(table.meta.get(key, _ABSENT) == value for key, value in flags.items()):
@@ -1497,11 +1497,12 @@ class TableService:
     # ---- after the game --------------------------------------------------------------------
 
     async def meta_update(self, table: Table, **values: Any) -> None:
-        """Remember presentation state (message ids). A failure here costs a message, not a move."""
-        meta = {**table.meta, **values}
-        table.meta = meta
+        """Remember presentation state (message ids). A failure here costs a message, not a move.
+        Only these keys are written: the meta in memory may hold a turn's timer whose action is
+        still on its way to the log and may yet be refused (its own write carries it)."""
+        table.meta = {**table.meta, **values}
         try:
-            await self.store.update_table(table.id, meta=meta)
+            await self.store.patch_meta(table.id, values)
         except StoreError:
             log.warning("table %s: could not save message ids", table.id)
 

@@ -736,3 +736,53 @@ async def test_a_fault_while_drawing_the_answer_does_not_stop_the_play(store, ca
     assert "could not draw the answer" in caplog.text
     stored = await store.load_table(table.id)
     assert len(stored.actions) == 1
+
+
+async def test_message_ids_saved_while_a_turn_ending_play_is_written_do_not_save_its_timer(
+    on_a_real_store, monkeypatch
+):
+    """The presenter saves a message id while the play that ends a turn is on its way to the log;
+    the disk then refuses the play. The table's row must keep the turn timer of the turn that goes
+    on: before, the presenter's write carried the whole meta in memory, the refused play's new
+    timer with it (and its cleared "notice owed"), and a restart then timed the wrong turn."""
+    store, service, table, clock = on_a_real_store
+    await service.meta_update(table, board_msg=111, notice_due="absent")
+    stored = (await store.load_table(table.id)).row["meta"]
+    assert stored["notice_due"] == "absent" and stored["board_msg"] == 111
+    state = table.state
+    while state.played < state.min_cards:
+        card, pile = state.playable(0)[0]
+        await service.act(table.id, 100, {"type": "play", "card": card, "pile": pile + 1}, table.version)
+    # The turn timer and the notice as the store has them before the turn's end.
+    before = {k: v for k, v in (await store.load_table(table.id)).row["meta"].items() if k != "board_msg"}
+    clock.now += timedelta(minutes=3)
+    writes = held_writes(store, monkeypatch)
+    ending = asyncio.ensure_future(service.act(table.id, 100, {"type": "end_turn"}, table.version))
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert len(writes) == 1 and table.meta["notice_due"] is None  # the new turn's timer, in memory
+    await service.meta_update(table, board_msg=222)  # the presenter, meanwhile
+    writes[0].set_exception(StoreError("disk I/O error"))
+    with pytest.raises(TableError, match="could not save"):
+        await ending
+    stored = (await store.load_table(table.id)).row["meta"]
+    assert stored["board_msg"] == 222, "the message id is saved"
+    assert {k: v for k, v in stored.items() if k != "board_msg"} == before, "the refused turn's end is not"
+    again = TableService(store, clock=clock)
+    await again.load()
+    restored = again.in_channel(10)
+    assert (
+        restored.meta["turn_started"] == table.meta["turn_started"]
+        and restored.meta["notice_due"] == "absent"
+    )
+
+
+async def test_a_meta_patch_sets_its_keys_and_keeps_the_others(on_a_real_store):
+    store, _service, table, _clock = on_a_real_store
+    await store.patch_meta(table.id, {"board_msg": 5, "stale_msgs": [1, 2]})
+    await store.patch_meta(table.id, {"board_msg": None})
+    meta = (await store.load_table(table.id)).row["meta"]
+    assert "board_msg" in meta and meta["board_msg"] is None
+    assert meta["stale_msgs"] == [1, 2] and meta["turn_started"] == table.meta["turn_started"]
+    with pytest.raises(ValueError, match="not a meta key"):
+        await store.patch_meta(table.id, {"x', json('1'), '$.y": 1})

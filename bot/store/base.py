@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -88,6 +89,12 @@ class Store(Protocol):
     async def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> int: ...
 
     async def update_table(self, table_id: int, **fields: Any) -> None: ...
+
+    async def patch_meta(self, table_id: int, values: dict[str, Any]) -> None:
+        """Set these keys of a table's meta and leave its other keys as they are stored: a write of
+        some keys never carries others that are only in memory (a turn's timer whose action is
+        still being written, say, and may yet be refused)."""
+        ...
 
     async def save_seats(self, table_id: int, seats: list[dict[str, Any]], **fields: Any) -> None: ...
 
@@ -201,3 +208,14 @@ class Store(Protocol):
     async def get_state(self, key: str) -> str | None: ...
 
     async def set_state(self, key: str, value: str) -> None: ...
+
+
+META_KEY = re.compile(r"[a-z_][a-z0-9_]{0,63}")
+
+
+def meta_keys(values: dict[str, Any]) -> list[str]:
+    """The keys of a meta patch, each a plain name (they go into a JSON path unquoted)."""
+    for key in values:
+        if not META_KEY.fullmatch(key):
+            raise ValueError(f"not a meta key: {key!r}")
+    return list(values)

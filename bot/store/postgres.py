@@ -26,11 +26,11 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.base import NotOwner, Snapshot, StoredTable, StoreError, stored_row
+from bot.store.base import NotOwner, Snapshot, StoredTable, StoreError, meta_keys, stored_row
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.pg_writer import PgWriter
 from bot.store.postgres_stats import PgStatsQueries
-from bot.store.sqlite import JSON_COLUMNS, SqliteStore, _compact, _encode, shard_clause
+from bot.store.sqlite import JSON_COLUMNS, SqliteStore, _compact, _dumps, _encode, shard_clause
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -242,6 +242,24 @@ class PostgresStore(DailyQueries, PgStatsQueries):
 
         async def work(conn: asyncpg.Connection) -> None:
             await self._update(conn, table_id, fields)
+
+        await self.run(work)
+
+    async def patch_meta(self, table_id: int, values: dict[str, Any]) -> None:
+        if not values:
+            return
+        meta_keys(values)
+        patch = _dumps(values)
+
+        async def work(conn: asyncpg.Connection) -> None:
+            status = await conn.execute(
+                "UPDATE tables SET meta = (meta::jsonb || $3::jsonb)::text WHERE id = $1 AND owner = $2",
+                table_id,
+                self.owner,
+                patch,
+            )
+            if status == "UPDATE 0":
+                raise NotOwner(NOT_OWNER)
 
         await self.run(work)
 

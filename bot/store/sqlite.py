@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import Snapshot, StoredTable, StoreError, stored_row
+from bot.store.base import Snapshot, StoredTable, StoreError, meta_keys, stored_row
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.sqlite_stats import StatsQueries
 from bot.store.writer import Combiner, Writer
@@ -439,6 +439,13 @@ class SqliteStore(DailyQueries, StatsQueries):
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         await self._write([self._update_sql(table_id, fields)])
+
+    async def patch_meta(self, table_id: int, values: dict[str, Any]) -> None:
+        if not values:
+            return
+        paths = ", ".join(f"'$.{key}', json(?)" for key in meta_keys(values))
+        params = (*(_dumps(value) for value in values.values()), table_id)
+        await self._write([(f"UPDATE tables SET meta = json_set(meta, {paths}) WHERE id = ?", params)])
 
     async def save_seats(self, table_id: int, seats: list[dict[str, Any]], **fields: Any) -> None:
         statements = self._seat_statements(table_id, seats)
