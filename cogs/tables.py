@@ -837,11 +837,14 @@ class Tables(commands.Cog):
         else:
             mine = _("You left the game. Your cards count as not laid.")
         self.present(outcome.table)
-        await interaction.response.edit_message(content=mine, embed=None, view=None)
-        assert interaction.channel is not None
-        async with self._public(outcome.table.guild_id):
-            public = _("{name} left; an AI seat plays on.") if replaced else _("{name} left the game.")
-            await interaction.channel.send(public.format(name=interaction.user.display_name))
+        try:
+            await interaction.response.edit_message(content=mine, embed=None, view=None)
+        finally:
+            # The others are told whatever became of the answer: the board shows a seat gone, not why.
+            assert interaction.channel is not None
+            async with self._public(outcome.table.guild_id):
+                public = _("{name} left; an AI seat plays on.") if replaced else _("{name} left the game.")
+                await interaction.channel.send(public.format(name=interaction.user.display_name))
 
     async def _click_endok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):

@@ -219,3 +219,20 @@ async def test_a_lobby_post_tried_again_carries_the_same_nonce_and_a_deleted_one
     assert len(posts) == 3 and len(lobbies(env, channel)) == 1
     assert posts[2]["nonce"] != posts[0]["nonce"] and posts[2].get("enforce_nonce") is True
     assert "bob" in text_of(lobbies(env, channel)[0])
+
+
+async def test_a_leave_whose_answer_failed_is_still_announced_to_the_table(simcord_env):
+    """The leave is saved and only Discord's answer to the click fails: the others are still told
+    who left (the board alone shows a seat gone, not why), and the one who left hears it went
+    through."""
+    env = simcord_env
+    _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
+    table = await open_table(env, channel, ann, bob, cat)
+    asked = await bob.slash(channel, "game leave")
+    env.inject_error("POST", CALLBACK, status=500, times=1)
+    result = await bob.click(asked.response, label="Leave the game")
+    await env.advance_time(10)
+    env.errors.clear()
+    assert table.state.left[1], "the leave is saved"
+    assert [m.content for m in channel.history() if "left the game" in m.content] == ["bob left the game."]
+    assert SAVED in told(result)
