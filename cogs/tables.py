@@ -235,6 +235,8 @@ class Tables(commands.Cog):
         self._lobby_dirty: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task] = {}
         self._lobby_closed: dict[int, str] = {}
+        # Nonces of posts whose last try failed (see _post_once).
+        self._unanswered: set[str] = set()
         self._lobby_unposted: set[int] = set()
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
@@ -1264,7 +1266,9 @@ class Tables(commands.Cog):
                     return  # deleted, and nothing left to join
         elif table.status != LOBBY or table.id not in self._lobby_unposted:
             return
-        posted = await channel.send(**message.kwargs(), nonce=once("lobby", table, msg_id or 0))
+        posted, again = await self._post_once(channel, once("lobby", table, msg_id or 0), **message.kwargs())
+        if again:
+            self._lobby_dirty.add(table.id)  # it may show the first try's lobby: edited once more
         self._lobby_unposted.discard(table.id)
         await self.tables.meta_update(table, lobby_msg=posted.id)
 
@@ -1336,13 +1340,30 @@ class Tables(commands.Cog):
     async def _post_board(self, table: Table, channel: Any) -> None:
         old = table.meta.get("board_msg")
         version = table.version
-        message = await channel.send(**render.board(table).kwargs(), nonce=once("board", table, old or 0))
+        nonce = once("board", table, old or 0)
+        message, again = await self._post_once(channel, nonce, **render.board(table).kwargs())
         self._scroll[table.channel_id] = 0
+        if again:
+            # Discord may have handed back the first try's board, as the table was then: edit it.
+            self._board_dirty.add(table.id)
         await self.tables.meta_update(
-            table, board_msg=message.id, board_at=message.created_at.isoformat(), board_version=version
+            table,
+            board_msg=message.id,
+            board_at=message.created_at.isoformat(),
+            board_version=None if again else version,
         )
         if old:
             await self._delete(table, channel, old)
+
+    async def _post_once(self, channel: Any, nonce: str, **message: Any) -> tuple[discord.Message, bool]:
+        """Post a message with an enforced nonce (see `once`); and whether an earlier try with that
+        nonce failed. Its post may have gone through with only its answer lost: Discord then hands
+        that message back, as it was posted, rather than what this try sent."""
+        again = nonce in self._unanswered
+        self._unanswered.add(nonce)
+        posted = await channel.send(**message, nonce=nonce)
+        self._unanswered.discard(nonce)
+        return posted, again
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

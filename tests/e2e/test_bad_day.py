@@ -773,6 +773,13 @@ async def test_a_board_post_tried_again_carries_the_same_nonce_and_a_board_poste
     first = posts_to(env, channel, "The Game: turn")
     assert len(first) == 2 and len(boards(channel)) == 1, "the board's post failed once, then went through"
     assert first[0]["nonce"] == first[1]["nonce"] and first[0].get("enforce_nonce") is True
+    # Had the first try gone through, Discord hands back that board as it was then: so the board
+    # posted on a second try is edited once more, to the table as it is now.
+    board_id = table.meta["board_msg"]
+    requests = [(r.method, r.path, str(r.json)) for r in env.backend.http_requests]
+    second = max(i for i, r in enumerate(requests) if r[0] == "POST" and "The Game: turn" in r[2])
+    assert ("PATCH", f"/channels/{channel.id}/messages/{board_id}") in [r[:2] for r in requests[second:]]
+    assert table.meta["board_version"] == table.version
     await env.bot.get_channel(channel.id).get_partial_message(table.meta["board_msg"]).delete()
     env.bot.get_cog("Tables").present(table)
     await env.advance_time(10)

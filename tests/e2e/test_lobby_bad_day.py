@@ -212,6 +212,10 @@ async def test_a_lobby_post_tried_again_carries_the_same_nonce_and_a_deleted_one
     assert len(posts) == 2 and len(lobbies(env, channel)) == 1
     assert posts[0]["nonce"] == posts[1]["nonce"] and posts[0].get("enforce_nonce") is True
     table = env.bot.tables.in_channel(channel.id)
+    # Had the first try gone through, Discord hands that lobby back as it was then: edited once more.
+    requests = [(r.method, r.path) for r in env.backend.http_requests]
+    second = max(i for i, r in enumerate(requests) if r == ("POST", path))
+    assert ("PATCH", f"{path}/{table.meta['lobby_msg']}") in requests[second:]
     await env.bot.get_channel(channel.id).get_partial_message(table.meta["lobby_msg"]).delete()
     await bob.slash(channel, "game join")
     await env.advance_time(30)
