@@ -364,6 +364,18 @@ def _parse(raw: str | None) -> datetime | None:
 
 # The turn timer's keys in a table's meta (written with the action that starts a turn).
 TIMER_KEYS = ("turn_started", "reminded", "expired", "notice_due")
+# The keys of a table's meta that only the presentation writes (see TableService.meta_update).
+MESSAGE_KEYS = (
+    "board_msg",
+    "board_at",
+    "board_version",
+    "turn_msg",
+    "notice_turn",
+    "absent_msg",
+    "lobby_msg",
+    "stale_msgs",
+    "reported",
+)
 _ABSENT = object()  # a meta key the table did not have (see _undo_of)
 
 
@@ -914,7 +926,7 @@ class TableService:
                 await self.store.update_table(table.id, meta=meta, updated_at=_iso(now))
             except StoreError as exc:
                 raise TableError(SAVE_FAILED) from exc
-            table.meta = meta
+            table.meta = {**table.meta, "first": first}  # with a message id saved meanwhile
             table.updated_at = now  # a choice keeps the lobby from closing as idle
         return table
 
@@ -1498,11 +1510,14 @@ class TableService:
 
     async def meta_update(self, table: Table, **values: Any) -> None:
         """Remember presentation state (message ids). A failure here costs a message, not a move.
-        Only these keys are written: the meta in memory may hold a turn's timer whose action is
-        still on its way to the log and may yet be refused (its own write carries it)."""
+        Written as a patch: these values and the table's other message keys as memory has them
+        (so a message id whose own write failed is saved by the next one), never the keys the
+        table service writes with its actions (the meta in memory may hold a turn's timer whose
+        action is still on its way to the log, and may yet be refused)."""
         table.meta = {**table.meta, **values}
+        patch = {key: table.meta[key] for key in MESSAGE_KEYS if key in table.meta}
         try:
-            await self.store.patch_meta(table.id, values)
+            await self.store.patch_meta(table.id, {**patch, **values})
         except StoreError:
             log.warning("table %s: could not save message ids", table.id)
 

@@ -786,3 +786,52 @@ async def test_a_meta_patch_sets_its_keys_and_keeps_the_others(on_a_real_store):
     assert meta["stale_msgs"] == [1, 2] and meta["turn_started"] == table.meta["turn_started"]
     with pytest.raises(ValueError, match="not a meta key"):
         await store.patch_meta(table.id, {"x', json('1'), '$.y": 1})
+
+
+async def test_a_message_id_whose_write_failed_is_saved_with_the_next_one(store, monkeypatch):
+    """Meta is written as patches; a message id whose own patch failed still reaches the row with
+    the presenter's next write (else a restart would edit a board that is gone and leave the live
+    one in the channel)."""
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    patch = store.patch_meta
+    failures = [1]
+
+    async def failing_once(table_id, values):
+        if failures[0]:
+            failures[0] -= 1
+            raise StoreError("disk I/O error")
+        return await patch(table_id, values)
+
+    monkeypatch.setattr(store, "patch_meta", failing_once)
+    await service.meta_update(table, board_msg=111, board_at="2026-05-01T20:00:00+00:00")
+    assert (await store.load_table(table.id)).row["meta"].get("board_msg") != 111
+    await service.meta_update(table, turn_msg=222)
+    meta = (await store.load_table(table.id)).row["meta"]
+    assert meta["board_msg"] == 111 and meta["turn_msg"] == 222
+
+
+async def test_a_message_id_saved_while_a_first_player_is_chosen_is_kept(store, monkeypatch):
+    service = TableService(store, clock=Clock())
+    table = await service.open_lobby(
+        guild_id=1, channel_id=10, host_id=100, host_name="ann", options=TheGameOptions()
+    )
+    await service.join(table.id, 101, "bob")
+    update, gate = store.update_table, asyncio.Event()
+
+    async def slow_update(*args, **kwargs):
+        written = asyncio.ensure_future(update(*args, **kwargs))  # queued at once, answered late
+        await gate.wait()
+        return await written
+
+    monkeypatch.setattr(store, "update_table", slow_update)
+    choosing = asyncio.ensure_future(service.choose_first(table.id, 101, "me"))
+    for _ in range(3):
+        await asyncio.sleep(0)
+    await service.meta_update(table, lobby_msg=555)  # the lobby's message, posted meanwhile
+    gate.set()
+    await choosing
+    assert table.meta["lobby_msg"] == 555 and table.meta["first"] == 101
+    again = TableService(store, clock=Clock())
+    await again.load()
+    assert again.in_channel(10).meta["lobby_msg"] == 555
