@@ -368,6 +368,17 @@ def held_writes(store, monkeypatch) -> list[asyncio.Future]:
     return writes
 
 
+async def held_play(store, monkeypatch):
+    """A game of two whose next action writes the test settles by hand, the table as it is, and a
+    play its first player may make: (service, table, snapshot, writes, play)."""
+    service = TableService(store, clock=Clock())
+    table = await started(service)
+    before = snapshot(table)
+    writes = held_writes(store, monkeypatch)
+    card, pile = table.state.playable(0)[0]
+    return service, table, before, writes, {"type": "play", "card": card, "pile": pile + 1}
+
+
 @pytest.mark.parametrize(
     "ending", ["refused by the store", "cancelled itself", "failed with a fault of ours"]
 )
@@ -375,12 +386,7 @@ async def test_a_cancelled_play_whose_write_does_not_succeed_is_undone(store, mo
     """The player's task is cancelled while the write is on its way, then the write fails: the
     table is as before the play (nothing of it in memory, the lock free), the task ends cancelled,
     and the same play is taken once the store works again."""
-    service = TableService(store, clock=Clock())
-    table = await started(service)
-    before = snapshot(table)
-    writes = held_writes(store, monkeypatch)
-    card, pile = table.state.playable(0)[0]
-    click = {"type": "play", "card": card, "pile": pile + 1}
+    service, table, before, writes, click = await held_play(store, monkeypatch)
     task = asyncio.ensure_future(service.act(table.id, 100, click, table.version))
     await asyncio.sleep(0)
     task.cancel()
@@ -703,12 +709,8 @@ async def test_the_answer_is_drawn_from_the_play_while_its_write_is_on_its_way(s
 
 
 async def test_an_answer_drawn_for_a_play_that_could_not_be_saved_is_thrown_away(store, monkeypatch):
-    service = TableService(store, clock=Clock())
-    table = await started(service)
-    before = snapshot(table)
-    writes = held_writes(store, monkeypatch)
-    card, pile = table.state.playable(0)[0]
-    click = {"type": "play", "card": card, "pile": pile + 1}
+    service, table, before, writes, click = await held_play(store, monkeypatch)
+    card, pile = click["card"], click["pile"] - 1
     seen, draw = draws_of(table)
     task = asyncio.ensure_future(service.act(table.id, 100, click, 0, draw))
     for _ in range(3):
