@@ -805,7 +805,9 @@ class Tables(commands.Cog):
                 await redraw(interaction, content=_("You have left the game."), embed=None, view=None)
             else:
                 ready = outcome.drawn
-                if ready is None or ready[0] != table.version:  # not drawn, or the table moved since
+                # Not drawn; or the table moved since; or the answer was deferred, and seats may
+                # have changed while the deferral was taken (a hand-over to the AI keeps the version).
+                if ready is None or ready[0] != table.version or interaction.response.is_done():
                     ready = _answer_hand(shown, user_id, action, table)
                     assert ready is not None  # seated, in a game that goes on
                 await redraw(interaction, **ready[1])
