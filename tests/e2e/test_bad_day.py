@@ -786,3 +786,35 @@ async def test_a_board_post_tried_again_carries_the_same_nonce_and_a_board_poste
     again = posts_to(env, channel, "The Game: turn")
     assert len(again) == 3 and len(boards(channel)) == 1
     assert again[2]["nonce"] != first[0]["nonce"] and again[2].get("enforce_nonce") is True
+
+
+async def test_a_board_whose_post_failed_before_a_stop_is_edited_once_more_after_the_restart(
+    simcord_env, settings
+):
+    """The board's post fails (its answer lost, as far as the bot knows) and the bot stops before
+    it tries again. After the restart the same nonce goes out, so Discord may hand back the first
+    try's board as it was then: the restarted bot must know the post was tried, and edit it."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann, bob)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
+    await ann.click(lobby, label="Start")
+    await env.advance_time(1)
+    env.errors.clear()
+    assert boards(channel) == []
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)  # the bot stops before Discord is well again
+    env.backend.faults.clear()
+    env.backend.http_requests.clear()
+    try:
+        await env.advance_time(30)
+        table = env.bot.tables.in_channel(channel.id)
+        assert len(boards(channel)) == 1
+        board_id = table.meta["board_msg"]
+        requests = [(r.method, r.path, str(r.json)) for r in env.backend.http_requests]
+        post = max(i for i, r in enumerate(requests) if r[0] == "POST" and "The Game: turn" in r[2])
+        assert ("PATCH", f"/channels/{channel.id}/messages/{board_id}") in [r[:2] for r in requests[post:]]
+        assert table.meta["board_version"] == table.version
+    finally:
+        await env.settle()
+        await restarted.store.close()
