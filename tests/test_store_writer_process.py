@@ -34,6 +34,13 @@ def _slow_insert(n: int, conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO t VALUES (?)", (n,))
 
 
+async def in_flight(writer) -> None:
+    """Until the writer has a batch in flight (a fixed sleep could end first on a loaded runner)."""
+    async with asyncio.timeout(10):
+        while writer._sent is None:
+            await asyncio.sleep(0.005)
+
+
 def _lose_the_next_answer(conn: sqlite3.Connection) -> None:
     """The writer's process dies after this batch's COMMIT, before its answer is sent."""
     from bot import frames
@@ -397,7 +404,7 @@ async def test_a_jump_of_the_loops_clock_does_not_make_a_healthy_writer_look_stu
     first = store._writer.pid
     await store.run(partial(_insert, 1))
     slow = asyncio.ensure_future(store.run(partial(_slow_insert, 2)))
-    await asyncio.sleep(0.2)  # its batch is in flight
+    await in_flight(store._writer)
     # Both clocks a simulated Discord moves: the loop's, and time.monotonic.
     loop = asyncio.get_running_loop()
     clock, monotonic = loop.time, time.monotonic
@@ -420,8 +427,7 @@ async def test_the_watch_kills_only_the_batch_it_saw_still_waiting(scratch):
     await store.run(partial(_insert, 1))
     writer._kill_stuck((writer._proc, 0.0))  # what the watch saw: answered since, nothing in flight
     slow = asyncio.ensure_future(store.run(partial(_slow_insert, 2)))
-    await asyncio.sleep(0.2)
-    assert writer._sent is not None
+    await in_flight(writer)
     writer._kill_stuck((writer._proc, 0.0))  # a batch in flight, but not the one the watch saw
     await asyncio.sleep(0.1)
     assert writer.pid == first and alive(first)

@@ -25,6 +25,20 @@ def pid_after(seconds: float) -> int:
     return os.getpid()
 
 
+def marked_pid_after(mark: str, seconds: float) -> int:
+    """Run in the worker: leaves `mark` once the call runs there, then as pid_after."""
+    Path(mark).touch()
+    return pid_after(seconds)
+
+
+async def running(mark: Path) -> None:
+    """Until the call that leaves `mark` runs in the process. A fixed sleep could end before it
+    got there on a loaded runner, and the test would then try something else than it means to."""
+    async with asyncio.timeout(30):
+        while not mark.exists():
+            await asyncio.sleep(0.01)
+
+
 @pytest.fixture
 def worker():
     w = Worker("test")
@@ -45,41 +59,43 @@ async def test_the_start_includes_importing_what_the_first_call_runs(worker):
     assert await worker.run(0.5, slow_import.pid) != os.getpid()
 
 
-async def test_a_caller_that_gives_up_leaves_the_next_one_a_free_process(worker):
+async def test_a_caller_that_gives_up_leaves_the_next_one_a_free_process(worker, tmp_path):
     first = await worker.run(30, pid_after, 0)
-    call = asyncio.ensure_future(worker.run(30, pid_after, 5))
-    await asyncio.sleep(0.3)
+    call = asyncio.ensure_future(worker.run(30, marked_pid_after, str(tmp_path / "m"), 5))
+    await running(tmp_path / "m")
     call.cancel()
     with pytest.raises(asyncio.CancelledError):
         await call
     assert await worker.run(2.0, pid_after, 0) != first, "not queued behind the abandoned call"
 
 
-async def test_a_turn_that_does_not_come_in_time_is_given_up_and_the_busy_process_kept(worker):
+async def test_a_turn_that_does_not_come_in_time_is_given_up_and_the_busy_process_kept(worker, tmp_path):
     first = await worker.run(30, pid_after, 0)
-    busy = asyncio.ensure_future(worker.run(30, pid_after, 2))
-    await asyncio.sleep(0.2)
+    busy = asyncio.ensure_future(worker.run(30, marked_pid_after, str(tmp_path / "m"), 2))
+    await running(tmp_path / "m")
     with pytest.raises(TimeoutError):
         await worker.run(0.3, pid_after, 0)
     assert await busy == first, "the call that was running finished, in the same process"
 
 
-async def test_calls_made_at_once_are_all_answered_when_the_process_is_killed_under_them(worker):
+async def test_calls_made_at_once_are_all_answered_when_the_process_is_killed_under_them(worker, tmp_path):
     first = await worker.run(30, pid_after, 0)
-    calls = [asyncio.ensure_future(worker.run(30, pid_after, 1.0)) for _ in range(3)]
-    await asyncio.sleep(0.2)  # the first of them is running in the process
+    calls = [
+        asyncio.ensure_future(worker.run(30, marked_pid_after, str(tmp_path / "m"), 1.0)) for _ in range(3)
+    ]
+    await running(tmp_path / "m")  # the first of them is running in the process
     os.kill(first, signal.SIGKILL)
     async with asyncio.timeout(60):
         pids = await asyncio.gather(*calls)
     assert first not in pids and len(set(pids)) == 1, "each call answered, by one new process"
 
 
-async def test_a_call_that_hangs_costs_only_itself(worker):
+async def test_a_call_that_hangs_costs_only_itself(worker, tmp_path):
     """The process stops (SIGSTOP) under one call while three more wait: that call times out, the
     waiting ones are answered by a new process, each within its own timeout."""
     first = await worker.run(30, pid_after, 0)
-    stuck = asyncio.ensure_future(worker.run(1.0, pid_after, 3))
-    await asyncio.sleep(0.2)
+    stuck = asyncio.ensure_future(worker.run(1.0, marked_pid_after, str(tmp_path / "m"), 3))
+    await running(tmp_path / "m")
     os.kill(first, signal.SIGSTOP)
     waiting = [asyncio.ensure_future(worker.run(20, pid_after, 0)) for _ in range(3)]
     async with asyncio.timeout(60):
@@ -92,10 +108,10 @@ async def test_a_call_that_hangs_costs_only_itself(worker):
             await asyncio.sleep(0.05)
 
 
-async def test_a_call_under_way_when_the_bot_stops_is_told_so_and_the_process_ends(worker):
+async def test_a_call_under_way_when_the_bot_stops_is_told_so_and_the_process_ends(worker, tmp_path):
     first = await worker.run(30, pid_after, 0)
-    call = asyncio.ensure_future(worker.run(30, pid_after, 30))
-    await asyncio.sleep(0.2)
+    call = asyncio.ensure_future(worker.run(30, marked_pid_after, str(tmp_path / "m"), 30))
+    await running(tmp_path / "m")
     os.kill(first, signal.SIGSTOP)  # hung: only a kill ends it
     close_all()
     async with asyncio.timeout(10):
@@ -290,15 +306,15 @@ def test_a_process_of_a_closed_loop_is_ended_without_a_resource_warning():
     assert not alive(first)
 
 
-async def test_a_close_under_a_call_leaves_a_worker_started_the_next_moment_alone():
+async def test_a_close_under_a_call_leaves_a_worker_started_the_next_moment_alone(tmp_path):
     """The stopped call's caller wakes after another worker has started on the pipes' numbers just
     freed: what it lets go of is only its own (the other's answer was never read, and it waited for
     its start's full time)."""
     a, b = Worker("test-a"), Worker("test-b")
     try:
         await a.run(30, pid_after, 0)
-        stopped = asyncio.ensure_future(a.run(30, pid_after, 5))
-        await asyncio.sleep(0.3)
+        stopped = asyncio.ensure_future(a.run(30, marked_pid_after, str(tmp_path / "m"), 5))
+        await running(tmp_path / "m")
         other = asyncio.ensure_future(b.run(30, pid_after, 0))  # its first step comes after close()
         a.close()
         with pytest.raises(WorkerLost):
