@@ -147,7 +147,12 @@ def _defer_late(interaction: discord.Interaction) -> None:
 
 async def _defer(interaction: discord.Interaction) -> None:
     try:
-        await interaction.response.defer()
+        if interaction.type is discord.InteractionType.application_command:
+            # A command's late answer may be a refusal, which is for the one who typed it alone: its
+            # deferral is theirs only, and what the command makes public goes to the channel itself.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
     except DISCORD_FAULTS as exc:
         log.warning("could not defer the answer to a click: %r", exc)
 
@@ -446,17 +451,20 @@ class Tables(commands.Cog):
         )
         table = await in_time(interaction, opening, self._deferrals)
         applied(interaction)
+        if interaction.response.is_done():
+            # Deferred (the store was slow), and only to the one who typed the command: the lobby is
+            # posted in the channel by its own task, which tries again while Discord fails.
+            self._lobby_unposted.add(table.id)
+            self._update_lobby(table)
+            await reply(interaction, _("The lobby is open; it is posted in this channel."))
+            return
         async with self._public(guild.id):
             lobby = render.lobby(table).kwargs()
         sent = False
         try:
-            if interaction.response.is_done():  # deferred: the store was slow
-                message = await interaction.followup.send(**lobby, wait=True)
-                sent = True
-            else:
-                await interaction.response.send_message(**lobby)
-                sent = True
-                message = await interaction.original_response()
+            await interaction.response.send_message(**lobby)
+            sent = True
+            message = await interaction.original_response()
         except BaseException:
             if not sent:
                 # The lobby is open, but nobody sees it: post it in the channel (retried while

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import Deckhand
+from bot.store import StoreError
 from bot.tables import LOBBY, PLAYING
 from tests.e2e.helpers import (
     board,
@@ -77,6 +78,31 @@ async def test_a_lobby_opened_while_the_store_is_slow_is_answered_late_not_lost(
     table = env.bot.tables.in_channel(channel.id)
     assert table is not None and len(lobbies(env, channel)) == 1
     assert table.meta.get("lobby_msg") == lobbies(env, channel)[0].id
+    # The late answer is the typist's own; the channel holds the lobby and nothing else.
+    assert result.ephemeral and "posted in this channel" in told(result)
+    assert [m.id for m in channel.history()] == [table.meta["lobby_msg"]]
+
+
+async def test_a_lobby_refused_after_its_answer_was_deferred_is_told_only_to_the_one_who_asked(
+    simcord_env, monkeypatch
+):
+    """A slow store makes the bot take Discord's deferral; the store then refuses. "Nothing changed"
+    is for the one who typed the command: before, the deferral was public, and so was the apology."""
+    env = simcord_env
+    _, channel, (ann,) = world(env, "ann")
+
+    async def slow_then_refused(*args, **kwargs):
+        await asyncio.sleep(3.5)  # past Discord's three seconds
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(env.bot.store, "create_table", slow_then_refused)
+    result = await ann.slash(channel, "game new")
+    await env.advance_time(10)
+    callbacks = [r.json for r in env.backend.http_requests if r.path.endswith("/callback")]
+    assert [c["type"] for c in callbacks] == [5], "the answer was deferred"
+    assert result.ephemeral and "try again" in told(result)
+    assert env.bot.tables.in_channel(channel.id) is None
+    assert [m.content for m in channel.history()] == [], "nothing in the channel: nothing opened"
 
 
 async def test_a_join_whose_answer_failed_shows_on_the_lobby_and_the_joiner_hears_it_went_through(
