@@ -31,7 +31,7 @@ from bot.games import thegame
 from bot.games.base import IllegalAction, Player, Status
 from bot.i18n import N_, Sentence, Text, _, ngettext
 from bot.store import Store, StoredTable, StoreError
-from bot.store.base import Held, NotOwner, Snapshot
+from bot.store.base import Held, Leftover, NotOwner, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -428,6 +428,9 @@ class TableService:
         self._abandon_due: dict[int, int] = {}
         # Finished games whose final report is still to be posted (found at start-up).
         self.unreported: list[Table] = []
+        # Ended tables whose messages a failed delete left in the channel (found at start-up): only
+        # their ids, channel and those messages are loaded (see _leftover_shell).
+        self.leftovers: list[Table] = []
 
     def now(self) -> datetime:
         moment = self.clock()
@@ -509,11 +512,30 @@ class TableService:
                 log.exception(
                     "table %s: finished, but its log does not replay for the report", stored.row["id"]
                 )
+        for left in await self._finished_for("messages left to delete", self.store.leftover_messages):
+            self.leftovers.append(self._leftover_shell(left))
         log.info("loaded %d open tables; %d final reports to post", len(loaded), len(self.unreported))
         return loaded
 
+    def _leftover_shell(self, left: Leftover) -> Table:
+        """An ended table as far as deleting its leftover messages needs it: its ids and a meta
+        holding only those messages, so that what meta_update saves of it is that list alone."""
+        now = self.now()
+        return Table(
+            id=left.table_id,
+            guild_id=left.guild_id,
+            channel_id=left.channel_id,
+            host_id=0,
+            options=GAMES[thegame.NAME].options(),
+            seats=[],
+            created_at=now,
+            updated_at=now,
+            status=FINISHED,
+            meta={"stale_msgs": list(left.message_ids)},
+        )
+
     @staticmethod
-    async def _finished_for(what: str, read: Callable[[], Awaitable[list[StoredTable]]]) -> list[StoredTable]:
+    async def _finished_for(what: str, read: Callable[[], Awaitable[list[T]]]) -> list[T]:
         """Finished games with something left to do; none (and the reason logged) if they cannot
         be read, so that the open tables start all the same."""
         try:

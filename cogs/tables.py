@@ -312,6 +312,9 @@ class Tables(commands.Cog):
         for table in self.tables.unreported:
             self.present(table)  # the final board and the final report the stop kept from the channel
         self.tables.unreported.clear()
+        for table in self.tables.leftovers:
+            self._sweep_later(table)  # an ended game's messages a failed delete left before the stop
+        self.tables.leftovers.clear()
         behind = []
         for table in self.tables.open_tables():
             if table.meta.get("stale_msgs"):

@@ -790,6 +790,42 @@ async def test_a_meta_patch_sets_its_keys_and_keeps_the_others(on_a_real_store):
         await store.patch_meta(table.id, {"x', json('1'), '$.y": 1})
 
 
+async def test_an_ended_tables_leftover_messages_are_found_at_the_next_start_and_what_is_deleted_saved(
+    on_a_real_store, store_url
+):
+    """A finished game whose turn notice a failed delete left in the channel: the next start (here a
+    second store, as another process would open it) finds that message, and after deleting it, saves
+    that nothing is left, keeping the rest of the meta. An open table's leftovers, a list that is
+    not one of ids and an empty one are not handed over as an ended table's."""
+    store, service, table, _clock = on_a_real_store
+    await service.end(table.id, 100)
+    await store.patch_meta(table.id, {"stale_msgs": [11, 12]})
+    playing = await service.open_lobby(
+        guild_id=1, channel_id=20, host_id=200, host_name="bob", options=TheGameOptions()
+    )
+    await store.patch_meta(playing.id, {"stale_msgs": [21]})
+    for channel, junk in ((30, ["x"]), (40, [])):
+        other = await service.open_lobby(
+            guild_id=1, channel_id=channel, host_id=300 + channel, host_name="cy", options=TheGameOptions()
+        )
+        await service.cancel(other.id, 300 + channel)
+        await store.patch_meta(other.id, {"stale_msgs": junk})
+    reported = (await store.load_table(table.id)).row["meta"].get("reported")
+    later = open_store(store_url)
+    await later.open()
+    try:
+        again = TableService(later, clock=Clock())
+        await again.load()
+        assert [(t.id, t.channel_id, t.meta) for t in again.leftovers] == [
+            (table.id, 10, {"stale_msgs": [11, 12]})
+        ]
+        await again.meta_update(again.leftovers[0], stale_msgs=[12])
+        meta = (await later.load_table(table.id)).row["meta"]
+        assert meta["stale_msgs"] == [12] and meta.get("reported") == reported and "turn_started" in meta
+    finally:
+        await later.close()
+
+
 async def test_a_message_id_whose_write_failed_is_saved_with_the_next_one(store, monkeypatch):
     """Meta is written as patches; a message id whose own patch failed still reaches the row with
     the presenter's next write (else a restart would edit a board that is gone and leave the live

@@ -51,6 +51,23 @@ class StoredTable:
     snapshot: Snapshot | None = None
 
 
+@dataclass(frozen=True)
+class Leftover:
+    """An ended table's messages that are still to be deleted."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    message_ids: list[int]
+
+
+def leftover(table_id: int, guild_id: int, channel_id: int, ids: Any) -> Leftover | None:
+    """A row's leftover messages, or None where the list is not one of message ids."""
+    if not isinstance(ids, list) or not ids or not all(type(i) is int and i > 0 for i in ids):
+        return None
+    return Leftover(table_id, guild_id, channel_id, ids)
+
+
 def stored_row(row: dict[str, Any], json_columns: Iterable[str]) -> StoredTable:
     """A table's row with its JSON columns (objects) decoded. A column that does not decode (the
     file damaged, or edited by hand) damages that table alone: it is read as None, the others as
@@ -121,6 +138,11 @@ class Store(Protocol):
         ...
 
     async def unreported_tables(self) -> list[StoredTable]: ...
+
+    async def leftover_messages(self) -> list[Leftover]:
+        """Ended tables (finished, cancelled, set aside) whose meta still lists messages a failed
+        delete left in the channel (`stale_msgs`), with those ids; the tables' logs are not read."""
+        ...
 
     async def pending_results(self) -> list[StoredTable]: ...
 

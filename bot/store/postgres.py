@@ -26,7 +26,16 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.base import NotOwner, Snapshot, StoredTable, StoreError, meta_keys, stored_row
+from bot.store.base import (
+    Leftover,
+    NotOwner,
+    Snapshot,
+    StoredTable,
+    StoreError,
+    leftover,
+    meta_keys,
+    stored_row,
+)
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.pg_writer import PgWriter
 from bot.store.postgres_stats import PgStatsQueries
@@ -482,6 +491,22 @@ class PostgresStore(DailyQueries, PgStatsQueries):
         return await self._claim(
             "status = 'finished' AND started_at IS NOT NULL AND (meta::jsonb ->> 'reported') IS NULL"
         )
+
+    async def leftover_messages(self) -> list[Leftover]:
+        """This process becomes the owner of those tables: it saves what is left after deleting."""
+        sql = (
+            "UPDATE tables SET owner = $1 WHERE status IN ('finished', 'cancelled') "
+            "AND jsonb_typeof(meta::jsonb -> 'stale_msgs') = 'array' "
+            f"AND meta::jsonb -> 'stale_msgs' <> '[]'::jsonb{self.shards} "
+            "RETURNING id, guild_id, channel_id, meta::jsonb -> 'stale_msgs' AS ids"
+        )
+
+        async def work(conn: asyncpg.Connection) -> list[asyncpg.Record]:
+            return list(await conn.fetch(sql, self.owner))
+
+        rows = sorted(await self.run(work), key=lambda r: r["id"])
+        found = (leftover(r["id"], r["guild_id"], r["channel_id"], json.loads(r["ids"])) for r in rows)
+        return [f for f in found if f is not None]
 
     async def pending_results(self) -> list[StoredTable]:
         return await self._claim("status = 'finished' AND (meta::jsonb ->> 'result_pending') = 'true'")

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import Snapshot, StoredTable, StoreError, meta_keys, stored_row
+from bot.store.base import Leftover, Snapshot, StoredTable, StoreError, leftover, meta_keys, stored_row
 from bot.store.daily import DailyQueries, daily_result_row
 from bot.store.sqlite_stats import StatsQueries
 from bot.store.writer import Combiner, Writer
@@ -655,6 +655,17 @@ class SqliteStore(DailyQueries, StatsQueries):
             "status = 'finished' AND started_at IS NOT NULL "
             "AND CASE WHEN json_valid(meta) THEN json_extract(meta, '$.reported') END IS NULL"
         )
+
+    async def leftover_messages(self) -> list[Leftover]:
+        async with self.db.execute(
+            "SELECT id, guild_id, channel_id, json_extract(meta, '$.stale_msgs') FROM tables "
+            "WHERE status IN ('finished', 'cancelled') AND CASE WHEN json_valid(meta) THEN "
+            f"json_type(meta, '$.stale_msgs') = 'array' AND json_array_length(meta, '$.stale_msgs') > 0 END"
+            f"{self.shards} ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        found = (leftover(i, g, c, json.loads(ids)) for i, g, c, ids in rows)
+        return [f for f in found if f is not None]
 
     async def pending_results(self) -> list[StoredTable]:
         """Finished games whose result could not be written when they ended."""

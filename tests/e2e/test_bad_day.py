@@ -663,6 +663,35 @@ async def test_messages_left_undeleted_before_a_stop_are_deleted_after_the_resta
         await restarted.store.close()
 
 
+async def test_a_finished_games_messages_left_undeleted_before_a_stop_are_deleted_after_the_restart(
+    simcord_env, settings
+):
+    """The game ends while Discord refuses deletes, and the bot stops before it could try again:
+    the last turn's notice ("your turn") must not stay in the channel for good. (Only the open
+    tables' leftovers were swept after a restart.)"""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    hand = await lay_minimum(ann, channel, table)
+    await ann.click(hand, label="End turn")
+    assert len(turn_notices(channel)) == 1
+    env.inject_error("DELETE", f"/channels/{channel.id}/messages/*", status=500, times=None)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    await env.advance_time(5)
+    assert table.status == FINISHED and len(turn_notices(channel)) == 1 and table.meta.get("stale_msgs")
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)  # before Discord is well again
+    env.backend.faults.clear()
+    try:
+        await env.advance_time(60)
+        assert turn_notices(channel) == [], "the finished game's turn notice is gone"
+        assert len(reports(channel)) == 1
+    finally:
+        await env.settle()
+        await restarted.store.close()
+
+
 async def test_a_notice_owed_while_no_presenter_runs_is_posted_by_the_next_tick(simcord_env):
     """However a notice came to be owed with nothing on its way to post it (a refused write put
     it back after the presenter had finished), the ticker has it posted."""
