@@ -512,8 +512,10 @@ class TableService:
                 log.exception(
                     "table %s: finished, but its log does not replay for the report", stored.row["id"]
                 )
+        reporting = {table.id for table in self.unreported}  # loaded whole: swept as themselves
         for left in await self._finished_for("messages left to delete", self.store.leftover_messages):
-            self.leftovers.append(self._leftover_shell(left))
+            if left.table_id not in reporting:
+                self.leftovers.append(self._leftover_shell(left))
         log.info("loaded %d open tables; %d final reports to post", len(loaded), len(self.unreported))
         return loaded
 

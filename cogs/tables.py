@@ -311,6 +311,8 @@ class Tables(commands.Cog):
                 log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
         for table in self.tables.unreported:
             self.present(table)  # the final board and the final report the stop kept from the channel
+            if table.meta.get("stale_msgs"):
+                self._sweep_later(table)
         self.tables.unreported.clear()
         for table in self.tables.leftovers:
             self._sweep_later(table)  # an ended game's messages a failed delete left before the stop

@@ -795,33 +795,43 @@ async def test_an_ended_tables_leftover_messages_are_found_at_the_next_start_and
 ):
     """A finished game whose turn notice a failed delete left in the channel: the next start (here a
     second store, as another process would open it) finds that message, and after deleting it, saves
-    that nothing is left, keeping the rest of the meta. An open table's leftovers, a list that is
-    not one of ids and an empty one are not handed over as an ended table's."""
+    what is left, keeping the rest of the meta. Not handed over as an ended table's: an open
+    table's leftovers, a game whose report is still to be posted (it is loaded whole and swept as
+    itself), a list without ids, an empty one; nor does a row whose meta is not JSON stop the rest."""
     store, service, table, _clock = on_a_real_store
     await service.end(table.id, 100)
-    await store.patch_meta(table.id, {"stale_msgs": [11, 12]})
-    playing = await service.open_lobby(
-        guild_id=1, channel_id=20, host_id=200, host_name="bob", options=TheGameOptions()
-    )
-    await store.patch_meta(playing.id, {"stale_msgs": [21]})
-    for channel, junk in ((30, ["x"]), (40, [])):
-        other = await service.open_lobby(
-            guild_id=1, channel_id=channel, host_id=300 + channel, host_name="cy", options=TheGameOptions()
+    await store.patch_meta(table.id, {"reported": True, "stale_msgs": [11, 12]})
+
+    async def lobby(channel: int):
+        return await service.open_lobby(
+            guild_id=1, channel_id=channel, host_id=channel, host_name="cy", options=TheGameOptions()
         )
-        await service.cancel(other.id, 300 + channel)
-        await store.patch_meta(other.id, {"stale_msgs": junk})
-    reported = (await store.load_table(table.id)).row["meta"].get("reported")
+
+    await store.patch_meta((await lobby(20)).id, {"stale_msgs": [21]})  # open: swept as such
+    ended = {}
+    for channel, stale in ((30, ["x"]), (40, []), (50, [51, None, "x", True])):
+        ended[channel] = await lobby(channel)
+        await service.cancel(ended[channel].id, channel)
+        await store.patch_meta(ended[channel].id, {"stale_msgs": stale})
+    broken = await lobby(60)
+    await service.cancel(broken.id, 60)
+    await store._write([("UPDATE tables SET meta = ? WHERE id = ?", ('{"stale_msgs": [61', broken.id))])
+    unreported = await started(service, seed=8)  # channel 10 again, now that the first one ended
+    await service.end(unreported.id, 100)
+    await store.patch_meta(unreported.id, {"stale_msgs": [71]})
     later = open_store(store_url)
     await later.open()
     try:
         again = TableService(later, clock=Clock())
         await again.load()
         assert [(t.id, t.channel_id, t.meta) for t in again.leftovers] == [
-            (table.id, 10, {"stale_msgs": [11, 12]})
+            (table.id, 10, {"stale_msgs": [11, 12]}),
+            (ended[50].id, 50, {"stale_msgs": [51]}),
         ]
+        assert [(t.id, t.meta["stale_msgs"]) for t in again.unreported] == [(unreported.id, [71])]
         await again.meta_update(again.leftovers[0], stale_msgs=[12])
         meta = (await later.load_table(table.id)).row["meta"]
-        assert meta["stale_msgs"] == [12] and meta.get("reported") == reported and "turn_started" in meta
+        assert meta["stale_msgs"] == [12] and meta["reported"] is True and "turn_started" in meta
     finally:
         await later.close()
 

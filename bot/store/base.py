@@ -61,11 +61,17 @@ class Leftover:
     message_ids: list[int]
 
 
-def leftover(table_id: int, guild_id: int, channel_id: int, ids: Any) -> Leftover | None:
-    """A row's leftover messages, or None where the list is not one of message ids."""
-    if not isinstance(ids, list) or not ids or not all(type(i) is int and i > 0 for i in ids):
+def leftover(table_id: int, guild_id: int, channel_id: int, meta: Any) -> Leftover | None:
+    """A row's leftover messages, from its meta (JSON text), or None if it lists none. What is not
+    a message id in that list is passed over, the ids beside it are not."""
+    try:
+        ids = json.loads(meta).get("stale_msgs") if isinstance(meta, str) else None
+    except (ValueError, AttributeError):
         return None
-    return Leftover(table_id, guild_id, channel_id, ids)
+    if not isinstance(ids, list):
+        return None
+    ids = [i for i in ids if type(i) is int and i > 0]
+    return Leftover(table_id, guild_id, channel_id, ids) if ids else None
 
 
 def stored_row(row: dict[str, Any], json_columns: Iterable[str]) -> StoredTable:

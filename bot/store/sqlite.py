@@ -658,13 +658,13 @@ class SqliteStore(DailyQueries, StatsQueries):
 
     async def leftover_messages(self) -> list[Leftover]:
         async with self.db.execute(
-            "SELECT id, guild_id, channel_id, json_extract(meta, '$.stale_msgs') FROM tables "
+            "SELECT id, guild_id, channel_id, meta FROM tables "
             "WHERE status IN ('finished', 'cancelled') AND CASE WHEN json_valid(meta) THEN "
             f"json_type(meta, '$.stale_msgs') = 'array' AND json_array_length(meta, '$.stale_msgs') > 0 END"
             f"{self.shards} ORDER BY id"
         ) as cur:
             rows = await cur.fetchall()
-        found = (leftover(i, g, c, json.loads(ids)) for i, g, c, ids in rows)
+        found = (leftover(*row) for row in rows)
         return [f for f in found if f is not None]
 
     async def pending_results(self) -> list[StoredTable]:

@@ -663,12 +663,14 @@ async def test_messages_left_undeleted_before_a_stop_are_deleted_after_the_resta
         await restarted.store.close()
 
 
+@pytest.mark.parametrize("posts_fail", [False, True], ids=["report posted", "report kept back"])
 async def test_a_finished_games_messages_left_undeleted_before_a_stop_are_deleted_after_the_restart(
-    simcord_env, settings
+    simcord_env, settings, posts_fail
 ):
-    """The game ends while Discord refuses deletes, and the bot stops before it could try again:
-    the last turn's notice ("your turn") must not stay in the channel for good. (Only the open
-    tables' leftovers were swept after a restart.)"""
+    """The game ends during an outage that refuses deletes (and posts too, so that the final report
+    waits for the restart); the bot gives up its tries and stops, and starts once Discord is well:
+    the last turn's notice ("your turn") and a board posted before the last one must not stay in
+    the channel for good. (Only the open tables' leftovers were swept after a restart.)"""
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
     table = await open_table(env, channel, ann, bob)
@@ -676,16 +678,24 @@ async def test_a_finished_games_messages_left_undeleted_before_a_stop_are_delete
     await ann.click(hand, label="End turn")
     assert len(turn_notices(channel)) == 1
     env.inject_error("DELETE", f"/channels/{channel.id}/messages/*", status=500, times=None)
+    await ann.slash(channel, "game board")  # posted anew: the old board stays too
+    await env.advance_time(5)
+    assert len(boards(channel)) == 2
+    if posts_fail:
+        env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
     asked = await ann.slash(channel, "game end")
     await ann.click(asked.response, label="End it")
-    await env.advance_time(5)
-    assert table.status == FINISHED and len(turn_notices(channel)) == 1 and table.meta.get("stale_msgs")
-    restarted = Deckhand(settings)
-    await env.restart_bot(restarted)  # before Discord is well again
+    await env.advance_time(6 * 60)  # the stopping bot's sweeper has spent its tries
+    assert table.status == FINISHED and table.meta.get("stale_msgs")
+    assert len(turn_notices(channel)) == 1 and len(boards(channel)) == 2
+    assert bool(table.meta.get("reported")) is not posts_fail
     env.backend.faults.clear()
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
     try:
         await env.advance_time(60)
         assert turn_notices(channel) == [], "the finished game's turn notice is gone"
+        assert len(boards(channel)) == 1, "and so is the board posted before the last one"
         assert len(reports(channel)) == 1
     finally:
         await env.settle()
