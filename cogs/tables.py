@@ -11,7 +11,8 @@ import hashlib
 import io
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -32,7 +33,7 @@ from bot.tables import FINISHED, LOBBY, PLAYING, Outcome, StaleView, Table, Tabl
 from bot.translator import member_language, server_language
 from bot.ui import render
 from bot.ui.base import DISCORD_FAULTS, Presentation, as_layout
-from bot.ui.components import Click, TableButton
+from bot.ui.components import Click, TableButton, button_keys
 from bot.ui.games import presentation
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,9 @@ APPLIED = N_(
 APPLIED_KEY = "deckhand_applied"  # in an interaction's extras: what it asked for is saved
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
+# A post whose answer was lost is looked for among the messages posted since its first try, less
+# this much for the difference between our clock and Discord's.
+POST_CLOCK_SLACK = timedelta(seconds=30)
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
 SWEEP_TRIES = 8  # rounds of retrying a failed delete (2 s to MAX_BACKOFF apart, about 4 minutes)
 HAND_FOLLOWS_FOR = 14 * 60  # seconds an open hand is redrawn when the turn comes (Discord allows 15 min)
@@ -241,7 +245,7 @@ class Tables(commands.Cog):
         self._lobby_tasks: dict[int, asyncio.Task] = {}
         self._lobby_closed: dict[int, str] = {}
         # Nonces of posts whose last try failed (see _post_once).
-        self._unanswered: set[str] = set()
+        self._unanswered: dict[str, datetime] = {}  # nonce -> when a post with it was first tried
         self._lobby_unposted: set[int] = set()
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
@@ -1163,7 +1167,7 @@ class Tables(commands.Cog):
                 extra["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:
                 log.exception("table %s: could not draw the piles chart", table.id)
-        await channel.send(**as_layout(report).kwargs(), **extra, nonce=once("report", table))
+        await self._post_once(channel, once("report", table), **as_layout(report).kwargs(), **extra)
         await self.tables.meta_update(table, reported=True, turn_msg=None)
 
     async def _delete(self, table: Table, channel: Any, message_id: int) -> None:
@@ -1281,7 +1285,9 @@ class Tables(commands.Cog):
                     return  # deleted, and nothing left to join
         elif table.status != LOBBY or table.id not in self._lobby_unposted:
             return
-        posted, again = await self._post_once(channel, once("lobby", table, msg_id or 0), **message.kwargs())
+        posted, again = await self._post_once(
+            channel, once("lobby", table, msg_id or 0), [msg_id or 0], **message.kwargs()
+        )
         if again:
             self._lobby_dirty.add(table.id)  # it may show the first try's lobby: edited once more
         self._lobby_unposted.discard(table.id)
@@ -1356,7 +1362,8 @@ class Tables(commands.Cog):
         old = table.meta.get("board_msg")
         version = table.version
         nonce = once("board", table, old or 0)
-        message, again = await self._post_once(channel, nonce, **render.board(table).kwargs())
+        known = [old or 0, *(table.meta.get("stale_msgs") or [])]
+        message, again = await self._post_once(channel, nonce, known, **render.board(table).kwargs())
         self._scroll[table.channel_id] = 0
         if again:
             # Discord may have handed back the first try's board, as the table was then: edit it.
@@ -1370,15 +1377,49 @@ class Tables(commands.Cog):
         if old:
             await self._delete(table, channel, old)
 
-    async def _post_once(self, channel: Any, nonce: str, **message: Any) -> tuple[discord.Message, bool]:
+    async def _post_once(
+        self, channel: Any, nonce: str, exclude: Iterable[int] = (), **message: Any
+    ) -> tuple[discord.Message, bool]:
         """Post a message with an enforced nonce (see `once`); and whether an earlier try with that
         nonce failed. Its post may have gone through with only its answer lost: Discord then hands
-        that message back, as it was posted, rather than what this try sent."""
-        again = nonce in self._unanswered
-        self._unanswered.add(nonce)
+        that message back, as it was posted, rather than what this try sent. Discord remembers a
+        nonce for a few minutes only, so a try after an earlier one failed first looks in the
+        channel for a message of ours with the same buttons (the same kinds, for the same table),
+        posted since that earlier try and not in `exclude` (the message this one replaces): found,
+        it is taken as this post. A message without buttons is not looked for."""
+        tried = self._unanswered.get(nonce)
+        if tried is None:
+            self._unanswered[nonce] = discord.utils.utcnow()
+        else:
+            found = await self._posted_since(channel, tried, message.get("view"), set(exclude))
+            if found is not None:
+                del self._unanswered[nonce]
+                return found, True
         posted = await channel.send(**message, nonce=nonce)
-        self._unanswered.discard(nonce)
-        return posted, again
+        self._unanswered.pop(nonce, None)
+        return posted, tried is not None
+
+    async def _posted_since(
+        self, channel: Any, since: datetime, view: Any, exclude: set[int]
+    ) -> discord.Message | None:
+        """Our message in the channel, posted since `since`, whose buttons are those of `view`."""
+        wanted = button_keys(view.to_components() if view is not None else [])
+        if not wanted:
+            return None
+        after = discord.Object(discord.utils.time_snowflake(since - POST_CLOCK_SLACK))
+        try:
+            async for found in channel.history(limit=50, after=after, oldest_first=True):
+                if (
+                    found.author.id == self.bot.user.id
+                    and found.id not in exclude
+                    and button_keys([c.to_dict() for c in found.components]) == wanted
+                ):
+                    return found
+        except discord.Forbidden:
+            log.warning(
+                "channel %s: cannot read its history to find a post whose answer was lost", channel.id
+            )
+        return None
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

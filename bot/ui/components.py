@@ -51,6 +51,22 @@ def custom_id(kind: str, table_id: int, version: int = 0, *args: object) -> str:
     return text
 
 
+def button_keys(components: list[dict[str, Any]]) -> set[tuple[str, int]]:
+    """The (kind, table id) of each of our buttons in a message's components (Discord's JSON, at
+    any depth): what tells one of our messages from another, whatever the versions it was drawn at."""
+    keys = set()
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        match = TEMPLATE.fullmatch(component.get("custom_id") or "")
+        if match is not None:
+            keys.add((match["kind"], int(match["table"])))
+        stack.extend(component.get("components") or ())
+        if isinstance(component.get("accessory"), dict):
+            stack.append(component["accessory"])
+    return keys
+
+
 class ClickHandler(Protocol):
     async def on_click(self, interaction: discord.Interaction, click: Click) -> None: ...
 

@@ -857,3 +857,113 @@ async def test_a_board_whose_post_failed_before_a_stop_is_edited_once_more_after
     finally:
         await env.settle()
         await restarted.store.close()
+
+
+def lose_the_answer_of_the_next_post(monkeypatch, env, channel, marker: str, outage: float) -> list:
+    """The bot's next post in the channel whose text holds `marker` goes through, but its answer is
+    lost (a timeout); then every post times out, unsent, for `outage` seconds. Within 120 seconds
+    of the first try, a post with its nonce gets the first message back, as Discord does while it
+    remembers a nonce (SimCord models neither the lost answer nor the nonce); after that, it is
+    posted. Returns the message that went through with its answer lost."""
+    lost: list = []
+    first_at: dict[str, float] = {}
+    original = discord.abc.Messageable.send
+
+    async def send(self, *args, **kwargs):
+        if getattr(self, "id", None) != channel.id:
+            return await original(self, *args, **kwargs)
+        nonce, now = kwargs.get("nonce"), env.now().timestamp()
+        if lost and now < first_at["outage"] + outage:
+            raise TimeoutError("Discord does not answer")
+        if nonce in first_at and now - first_at[nonce] < 120:
+            return lost[0]
+        view = kwargs.get("view")
+        text = str(kwargs.get("content")) + str(view.to_components() if view is not None else "")
+        message = await original(self, *args, **kwargs)
+        if not lost and marker in text:
+            lost.append(message)
+            first_at[nonce] = first_at["outage"] = now
+            raise TimeoutError("the answer was lost")
+        return message
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", send)
+    return lost
+
+
+@pytest.mark.parametrize("outage", [30, 300], ids=["nonce remembered", "nonce forgotten"])
+async def test_a_board_whose_answer_was_lost_is_not_posted_twice_even_after_a_long_outage(
+    simcord_env, monkeypatch, outage
+):
+    """A board posted anew goes through with its answer lost, and Discord fails posts for a while.
+    Within the few minutes Discord remembers the nonce, the retry gets that board back; after them,
+    a plain retry would leave two boards, the first with live buttons that never update. The bot
+    looks for its lost board in the channel before it posts again."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "The Game: turn", outage)
+    await ann.slash(channel, "game board")  # posted anew
+    await env.advance_time(outage + 120)
+    assert len(lost) == 1
+    shown = boards(channel)
+    assert [m.id for m in shown] == [lost[0].id], "one board: the one whose answer was lost"
+    assert table.meta["board_msg"] == lost[0].id
+    await play_turn(ann, channel, table, 0)
+    await env.advance_time(10)
+    assert [m.id for m in boards(channel)] == [lost[0].id] and "turn 2" in text_of(boards(channel)[0])
+
+
+async def test_a_final_report_whose_answer_was_lost_is_not_posted_twice_after_a_long_outage(
+    simcord_env, monkeypatch
+):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "Rematch", 300)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    await env.advance_time(420)
+    assert len(lost) == 1
+    assert [m.id for m in reports(channel)] == [lost[0].id], "one final report"
+
+
+async def test_a_lobby_whose_answer_was_lost_is_not_posted_twice_after_a_long_outage(
+    simcord_env, monkeypatch
+):
+    """/game new's answer fails, so the lobby is posted in the channel; that post's answer is lost
+    too, and Discord fails for five minutes: one lobby, and it can be joined."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "Join", 300)
+    env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+    await ann.slash(channel, "game new")
+    await env.advance_time(420)
+    assert ["injected" in str(getattr(e, "original", e)) for e in env.errors] == [True]
+    env.errors.clear()
+    assert len(lost) == 1
+    lobbies = [m for m in channel.history() if any(b.get("label") == "Join" for b in buttons(m))]
+    assert [m.id for m in lobbies] == [lost[0].id], "one lobby"
+    await bob.click(lobbies[0], label="Join")
+    assert env.bot.tables.in_channel(channel.id).seat_of(bob.id) is not None
+
+
+async def test_a_board_retried_where_the_bot_may_not_read_the_history_is_still_posted(
+    simcord_env, monkeypatch
+):
+    """Looking for a lost board needs the channel's history; without the right to read it, the
+    board is posted again all the same (two boards, rather than none and a game no one can see)."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    env.inject_error("GET", f"/channels/{channel.id}/messages", status=403, times=None)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "The Game: turn", 300)
+    await ann.slash(channel, "game board")
+    await env.advance_time(420)
+    assert len(lost) == 1 and len(boards(channel)) == 2
+    assert table.meta["board_msg"] != lost[0].id and table.meta["board_msg"] in [
+        m.id for m in boards(channel)
+    ]
+    hand = await ann.click(
+        next(m for m in boards(channel) if m.id == table.meta["board_msg"]), label="Show my hand"
+    )
+    assert hand.ephemeral and "Your hand" in text_of(hand.response), "the game goes on from the board"
