@@ -11,7 +11,8 @@ import hashlib
 import io
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -51,6 +52,7 @@ BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at t
 # A post whose answer was lost is looked for among the messages posted since its first try, less
 # this much for the difference between our clock and Discord's.
 POST_CLOCK_SLACK = timedelta(seconds=30)
+BOARD_KINDS = frozenset({"hand", "act"})  # the kinds of button a board of any game carries
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most
 SWEEP_TRIES = 8  # rounds of retrying a failed delete (2 s to MAX_BACKOFF apart, about 4 minutes)
 HAND_FOLLOWS_FOR = 14 * 60  # seconds an open hand is redrawn when the turn comes (Discord allows 15 min)
@@ -191,6 +193,37 @@ def once(kind: str, table: Table, *key: object) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()  # 24 characters, Discord's 25 at most
 
 
+@dataclass(frozen=True)
+class LostPost:
+    """How to know a post of ours that went through with its answer lost: a message of the bot's
+    in the channel, posted after `since` (less POST_CLOCK_SLACK), that is not one of `exclude`
+    (the message this post replaces), and whose buttons are all of this table and of these
+    `kinds` (and there is at least one). A board's buttons change with the turn, so a board is
+    known by the kinds any board carries; a board drawn without buttons (an AI seat's turn in
+    Skip-Bo Junior) is not found."""
+
+    table_id: int
+    kinds: frozenset[str]
+    since: datetime
+    exclude: frozenset[int] = frozenset()
+
+    def matches(self, message: discord.Message, bot_id: int) -> bool:
+        if message.author.id != bot_id or message.id in self.exclude:
+            return False
+        keys = button_keys([c.to_dict() for c in message.components])
+        return bool(keys) and all(table == self.table_id and kind in self.kinds for kind, table in keys)
+
+    async def find(self, channel: Any, bot_id: int) -> discord.Message | None:
+        after = discord.Object(discord.utils.time_snowflake(self.since - POST_CLOCK_SLACK))
+        try:
+            async for message in channel.history(limit=100, after=after, oldest_first=True):
+                if self.matches(message, bot_id):
+                    return message
+        except discord.Forbidden:
+            log.warning("channel %s: cannot read its history to find a lost post", channel.id)
+        return None
+
+
 def applied(interaction: discord.Interaction) -> None:
     """What the interaction asked for is saved: a fault after this is not "nothing changed"."""
     interaction.extras[APPLIED_KEY] = True
@@ -244,8 +277,9 @@ class Tables(commands.Cog):
         self._lobby_dirty: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task] = {}
         self._lobby_closed: dict[int, str] = {}
-        # Nonces of posts whose last try failed (see _post_once).
-        self._unanswered: dict[str, datetime] = {}  # nonce -> when a post with it was first tried
+        # Nonces of posts that may have gone through unseen: a try failed, a command's answer that
+        # holds the message was lost, or the bot started since (see _post_once and _catch_up).
+        self._unanswered: set[str] = set()
         self._lobby_unposted: set[int] = set()
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
@@ -314,7 +348,11 @@ class Tables(commands.Cog):
             except DISCORD_FAULTS as exc:
                 log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
         for table in self.tables.unreported:
-            self.present(table)  # the final board and the final report the stop kept from the channel
+            # The final board and the final report the stop kept from the channel; the report may
+            # have gone through unseen before the stop (see _post_once), and so may a board or a
+            # lobby below.
+            self._unanswered.add(once("report", table))
+            self.present(table)
             if table.meta.get("stale_msgs"):
                 self._sweep_later(table)
         self.tables.unreported.clear()
@@ -329,11 +367,13 @@ class Tables(commands.Cog):
                 # A lobby whose message was never posted (its /game new answer failed before the
                 # stop, and the post after it too): nobody can see it, so post it now.
                 self._lobby_unposted.add(table.id)
+                self._unanswered.add(once("lobby", table, 0))
                 self._update_lobby(table)
             if table.status != PLAYING:
                 continue
             self._start_ai(table)
             if table.meta.get("board_version") != table.version or table.meta.get("notice_due"):
+                self._unanswered.add(once("board", table, table.meta.get("board_msg") or 0))
                 behind.append(table)
         for table in behind:
             self.present(table)
@@ -478,8 +518,10 @@ class Tables(commands.Cog):
             if not sent:
                 # The lobby is open, but nobody sees it: post it in the channel (retried while
                 # Discord fails), so that it can be joined, started or cancelled. (Sent, only its
-                # id unknown: it is there, and posting it again would leave two.)
+                # id unknown: it is there, and posting it again would leave two.) The answer may
+                # have reached Discord with only Discord's reply lost: looked for first.
                 self._lobby_unposted.add(table.id)
+                self._unanswered.add(once("lobby", table, 0))
                 self._update_lobby(table)
             raise
         await self.tables.meta_update(table, lobby_msg=message.id)
@@ -1167,7 +1209,8 @@ class Tables(commands.Cog):
                 extra["file"] = discord.File(io.BytesIO(png), filename="piles.png")
             except Exception:
                 log.exception("table %s: could not draw the piles chart", table.id)
-        await self._post_once(channel, once("report", table), **as_layout(report).kwargs(), **extra)
+        lost = LostPost(table.id, frozenset({"rematch"}), table.finished_at or self.tables.now())
+        await self._post_once(channel, once("report", table), lost, **as_layout(report).kwargs(), **extra)
         await self.tables.meta_update(table, reported=True, turn_msg=None)
 
     async def _delete(self, table: Table, channel: Any, message_id: int) -> None:
@@ -1285,9 +1328,14 @@ class Tables(commands.Cog):
                     return  # deleted, and nothing left to join
         elif table.status != LOBBY or table.id not in self._lobby_unposted:
             return
-        posted, again = await self._post_once(
-            channel, once("lobby", table, msg_id or 0), [msg_id or 0], **message.kwargs()
+        shown = message.kwargs()
+        lost = LostPost(
+            table.id,
+            frozenset(kind for kind, _table in button_keys(shown["view"].to_components())),
+            discord.utils.snowflake_time(msg_id) if msg_id else table.created_at,
+            frozenset([msg_id or 0]),
         )
+        posted, again = await self._post_once(channel, once("lobby", table, msg_id or 0), lost, **shown)
         if again:
             self._lobby_dirty.add(table.id)  # it may show the first try's lobby: edited once more
         self._lobby_unposted.discard(table.id)
@@ -1362,8 +1410,13 @@ class Tables(commands.Cog):
         old = table.meta.get("board_msg")
         version = table.version
         nonce = once("board", table, old or 0)
-        known = [old or 0, *(table.meta.get("stale_msgs") or [])]
-        message, again = await self._post_once(channel, nonce, known, **render.board(table).kwargs())
+        lost = LostPost(
+            table.id,
+            BOARD_KINDS,
+            discord.utils.snowflake_time(old) if old else (table.started_at or table.created_at),
+            frozenset([old or 0, *(table.meta.get("stale_msgs") or [])]),
+        )
+        message, again = await self._post_once(channel, nonce, lost, **render.board(table).kwargs())
         self._scroll[table.channel_id] = 0
         if again:
             # Discord may have handed back the first try's board, as the table was then: edit it.
@@ -1378,48 +1431,31 @@ class Tables(commands.Cog):
             await self._delete(table, channel, old)
 
     async def _post_once(
-        self, channel: Any, nonce: str, exclude: Iterable[int] = (), **message: Any
+        self, channel: Any, nonce: str, lost: LostPost, **message: Any
     ) -> tuple[discord.Message, bool]:
-        """Post a message with an enforced nonce (see `once`); and whether an earlier try with that
-        nonce failed. Its post may have gone through with only its answer lost: Discord then hands
-        that message back, as it was posted, rather than what this try sent. Discord remembers a
-        nonce for a few minutes only, so a try after an earlier one failed first looks in the
-        channel for a message of ours with the same buttons (the same kinds, for the same table),
-        posted since that earlier try and not in `exclude` (the message this one replaces): found,
-        it is taken as this post. A message without buttons is not looked for."""
-        tried = self._unanswered.get(nonce)
-        if tried is None:
-            self._unanswered[nonce] = discord.utils.utcnow()
-        else:
-            found = await self._posted_since(channel, tried, message.get("view"), set(exclude))
+        """Post a message with an enforced nonce (see `once`); and whether this try may have been
+        preceded by one that went through with its answer lost. Discord then hands that message
+        back for the nonce, as it was posted, rather than what this try sent; but it remembers a
+        nonce for a few minutes only. So a try that follows a failed one (or the first try after a
+        start, or after a command's answer that may hold the message was lost: see `_unanswered`)
+        first looks in the channel for that message (see LostPost); found, it is taken as the post.
+        A lookup that fails does not hold the post back."""
+        again = nonce in self._unanswered
+        if again:
+            try:
+                found = await lost.find(channel, self.bot.user.id)
+            except DISCORD_FAULTS as exc:
+                log.warning(
+                    "channel %s: could not look for a post whose answer was lost (%r)", channel.id, exc
+                )
+                found = None
             if found is not None:
-                del self._unanswered[nonce]
+                self._unanswered.discard(nonce)
                 return found, True
+        self._unanswered.add(nonce)
         posted = await channel.send(**message, nonce=nonce)
-        self._unanswered.pop(nonce, None)
-        return posted, tried is not None
-
-    async def _posted_since(
-        self, channel: Any, since: datetime, view: Any, exclude: set[int]
-    ) -> discord.Message | None:
-        """Our message in the channel, posted since `since`, whose buttons are those of `view`."""
-        wanted = button_keys(view.to_components() if view is not None else [])
-        if not wanted:
-            return None
-        after = discord.Object(discord.utils.time_snowflake(since - POST_CLOCK_SLACK))
-        try:
-            async for found in channel.history(limit=50, after=after, oldest_first=True):
-                if (
-                    found.author.id == self.bot.user.id
-                    and found.id not in exclude
-                    and button_keys([c.to_dict() for c in found.components]) == wanted
-                ):
-                    return found
-        except discord.Forbidden:
-            log.warning(
-                "channel %s: cannot read its history to find a post whose answer was lost", channel.id
-            )
-        return None
+        self._unanswered.discard(nonce)
+        return posted, again
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

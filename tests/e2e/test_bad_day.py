@@ -894,16 +894,24 @@ def lose_the_answer_of_the_next_post(monkeypatch, env, channel, marker: str, out
 async def test_a_board_whose_answer_was_lost_is_not_posted_twice_even_after_a_long_outage(
     simcord_env, monkeypatch, outage
 ):
-    """A board posted anew goes through with its answer lost, and Discord fails posts for a while.
-    Within the few minutes Discord remembers the nonce, the retry gets that board back; after them,
-    a plain retry would leave two boards, the first with live buttons that never update. The bot
-    looks for its lost board in the channel before it posts again."""
+    """A board posted anew goes through with its answer lost, and Discord fails for a while, the
+    reading of the channel's history too. Within the few minutes Discord remembers the nonce, the
+    retry gets that board back; after them, a plain retry would leave two boards, the first with
+    live buttons that never update: the bot looks for its lost board in the channel first."""
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
     table = await open_table(env, channel, ann, bob)
+    env.inject_error("GET", f"/channels/{channel.id}/messages", status=500, times=None)
     lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "The Game: turn", outage)
     await ann.slash(channel, "game board")  # posted anew
+    if outage > 120:
+        # The history comes back a minute before the posts, after Discord forgot the nonce: the
+        # lost board can only be found there.
+        await env.advance_time(outage - 60)
+        env.backend.faults.clear()
+    # Else the history stays out: the nonce alone brings the lost board back.
     await env.advance_time(outage + 120)
+    env.backend.faults.clear()
     assert len(lost) == 1
     shown = boards(channel)
     assert [m.id for m in shown] == [lost[0].id], "one board: the one whose answer was lost"
@@ -911,6 +919,59 @@ async def test_a_board_whose_answer_was_lost_is_not_posted_twice_even_after_a_lo
     await play_turn(ann, channel, table, 0)
     await env.advance_time(10)
     assert [m.id for m in boards(channel)] == [lost[0].id] and "turn 2" in text_of(boards(channel)[0])
+
+
+async def test_a_first_board_whose_answer_was_lost_before_a_stop_is_found_after_the_restart(
+    simcord_env, monkeypatch, settings
+):
+    """The game's first board goes through with its answer lost, Discord fails, and the bot stops
+    and starts again minutes later: the restarted bot knows nothing of the try, and Discord no
+    longer knows the nonce. The lost board is found in the channel, not posted a second time."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    lobby = await open_lobby(env, channel, ann, bob)
+    env.inject_error("GET", f"/channels/{channel.id}/messages", status=500, times=None)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "The Game: turn", 200)
+    await ann.click(lobby, label="Start")
+    await env.advance_time(200)  # every try fails; Discord forgets the nonce
+    assert len(lost) == 1 and env.bot.tables.in_channel(channel.id).meta.get("board_msg") is None
+    env.backend.faults.clear()  # Discord is well again, as the bot starts again
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    try:
+        await env.advance_time(60)
+        table = restarted.tables.in_channel(channel.id)
+        assert [m.id for m in boards(channel)] == [lost[0].id], "one board: the one whose answer was lost"
+        assert table.meta["board_msg"] == lost[0].id and table.meta["board_version"] == table.version
+    finally:
+        await env.settle()
+        await restarted.store.close()
+
+
+async def test_a_lobby_whose_command_answer_was_lost_is_not_posted_a_second_time(simcord_env, monkeypatch):
+    """/game new's answer (the lobby) reaches Discord, but Discord's reply is lost: the lobby is in
+    the channel though the bot did not hear so. The bot looks for it before posting one."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    original = discord.InteractionResponse.send_message
+    calls = []
+
+    async def lost_reply(self, *args, **kwargs):
+        calls.append(1)
+        await original(self, *args, **kwargs)
+        if len(calls) == 1:
+            raise TimeoutError("Discord's reply was lost")
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", lost_reply)
+    await ann.slash(channel, "game new")
+    await env.advance_time(30)
+    env.errors.clear()  # the command's lost reply, as Discord's fault
+    table = env.bot.tables.in_channel(channel.id)
+    lobbies = [m for m in channel.history() if any(b.get("label") == "Join" for b in buttons(m))]
+    assert len(lobbies) == 1, "one lobby"
+    assert table.meta.get("lobby_msg") == lobbies[0].id
+    await bob.click(lobbies[0], label="Join")
+    assert table.seat_of(bob.id) is not None
 
 
 async def test_a_final_report_whose_answer_was_lost_is_not_posted_twice_after_a_long_outage(
