@@ -169,6 +169,33 @@ async def test_timers_remind_at_half_time_then_time_out(store):
     assert table.state.left[0] and table.state.current == 1
 
 
+@pytest.mark.parametrize("first", ["ai", "remove"])
+async def test_an_absent_seat_decided_twice_at_once_takes_one_choice(store, first):
+    """The host presses "Hand seat to AI" and a moderator "Remove seat" at the same moment: one
+    choice is taken, the other refused. Handing a seat to the AI does not end the turn, so the
+    removal that followed it used to be taken too: the seat both removed and marked an AI seat, in
+    memory and in the store."""
+    clock = Clock()
+    service = TableService(store, clock=clock, turn_timer=600)
+    table = await started(service)
+    clock.now += timedelta(seconds=601)
+    assert [e.kind for e in await service.tick()] == ["timeout"]
+    turn, seat = table.state.turn, table.state.current
+    second = "remove" if first == "ai" else "ai"
+    results = await asyncio.gather(
+        service.resolve_absent(table.id, 100, turn, first),
+        service.resolve_absent(table.id, 999, turn, second, moderator=True),
+        return_exceptions=True,
+    )
+    assert not isinstance(results[0], BaseException), results[0]
+    assert isinstance(results[1], TableError), results[1]
+    removed, handed = table.state.left[seat], table.seats[seat].ai
+    assert (removed, handed) == ((False, True) if first == "ai" else (True, False))
+    stored = await store.load_table(table.id)
+    assert bool(stored.seats[seat]["ai"]) is handed
+    assert len(stored.actions) == table.version
+
+
 async def test_choosing_who_goes_first_when_the_store_fails_changes_nothing_and_says_so(store, monkeypatch):
     service = TableService(store)
     table = await service.open_lobby(
