@@ -28,7 +28,7 @@ from bot.tables import PLAYING, Table, TableError
 from bot.translator import member_language, server_language
 from bot.ui.base import DISCORD_FAULTS
 from bot.ui.components import Click, TableButton, view_of
-from cogs.tables import is_mod
+from cogs.tables import applied, is_mod
 
 log = logging.getLogger(__name__)
 
@@ -248,6 +248,7 @@ class ChatWatch(commands.Cog):
             )
             if cleared is None:
                 raise TableError(_("That strike was cleared already, or is not one of this channel."))
+            applied(interaction, table=False)
         if interaction.user.id != host:
             await self.store.log_mod_action(
                 interaction.guild_id or 0,

@@ -23,7 +23,7 @@ from bot.tables import TableError
 from bot.translator import member_language, server_language
 from bot.ui import render
 from bot.ui.components import Click, TableButton, view_of
-from cogs.tables import is_mod, reply, user_errors
+from cogs.tables import apologise, applied, is_mod, reply, user_errors
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +137,11 @@ class Community(commands.Cog):
         self.bot = bot
         self.store = bot.store
         self.settings = bot.guild_settings
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await apologise(interaction, error)  # before, a command's fault was answered with nothing
 
     async def _server_language(self, interaction: discord.Interaction) -> str:
         """The language of what the channel sees (what one member alone sees is in theirs)."""
@@ -360,6 +365,7 @@ class Community(commands.Cog):
             if interaction.guild_id is None or not await is_mod(self.bot, interaction):
                 raise TableError(_("Only moderators can reset the leaderboard."))
             await self.store.reset_leaderboard(interaction.guild_id, interaction.user.id, _now())
+            applied(interaction, table=False)
             await interaction.response.edit_message(
                 content=_("The leaderboard starts again from now."), embed=None, view=None
             )
@@ -519,6 +525,7 @@ class Community(commands.Cog):
             if await self.store.seated_at_open_table(interaction.user.id):
                 raise TableError(_("You are seated at an open table. Leave it first, then ask again."))
             games = await self.store.forget_member(interaction.user.id)
+            applied(interaction, table=False)
             done = ngettext(
                 "Done. {n} game result no longer names you.",
                 "Done. {n} game results no longer name you.",
@@ -557,6 +564,7 @@ class Community(commands.Cog):
                 await self.settings.update_guild(guild_id, changes, interaction.user.id, _now())
         except SettingsError as exc:
             raise TableError(_("Not changed: {problem}").format(problem=exc)) from exc
+        applied(interaction, table=False)
         await self._show(interaction, channel, saved=True)
 
     async def _show(self, interaction: discord.Interaction, channel: Any = None, saved: bool = False) -> None:

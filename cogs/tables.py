@@ -46,6 +46,7 @@ APPLIED = N_(
     "That went through, but my answer to it did not. The table's message in the channel shows "
     "where things stand."
 )
+APPLIED_ELSEWHERE = N_("That went through, but my answer to it did not.")
 APPLIED_KEY = "deckhand_applied"  # in an interaction's extras: what it asked for is saved
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
@@ -224,14 +225,34 @@ class LostPost:
         return None
 
 
-def applied(interaction: discord.Interaction) -> None:
-    """What the interaction asked for is saved: a fault after this is not "nothing changed"."""
-    interaction.extras[APPLIED_KEY] = True
+def applied(interaction: discord.Interaction, table: bool = True) -> None:
+    """What the interaction asked for is saved: a fault after this is not "nothing changed".
+    `table`: it changed a table, whose message in the channel shows the change; else (a setting, a
+    reset, a member forgotten) the answer says only that it went through."""
+    interaction.extras[APPLIED_KEY] = APPLIED if table else APPLIED_ELSEWHERE
 
 
 def sorry(interaction: discord.Interaction) -> str:
     """The apology for a fault of ours or of Discord's, true to whether the change was saved."""
-    return _(APPLIED) if interaction.extras.get(APPLIED_KEY) else _(APOLOGY)
+    return _(interaction.extras.get(APPLIED_KEY) or APOLOGY)
+
+
+async def apologise(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """A command failed by a fault of ours or of Discord's: logged, and the one who asked is told,
+    true to whether what they asked for was saved (see `applied`). Every cog with commands uses it."""
+    original = getattr(error, "original", error)
+    log.error(
+        "command %s failed in channel %s for user %s",
+        interaction.command.qualified_name if interaction.command else "?",
+        interaction.channel_id,
+        interaction.user.id,
+        exc_info=original,
+    )
+    try:
+        with using(member_language(interaction)):
+            await reply(interaction, sorry(interaction))
+    except DISCORD_FAULTS:
+        log.warning("could not send the apology")
 
 
 def said(exc: TableError) -> str:
@@ -557,8 +578,11 @@ class Tables(commands.Cog):
             self._update_lobby(table)
             await reply(interaction, _("You left the table."))
             return
-        if table.seat_of(interaction.user.id) is None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
             raise TableError(_("You are not seated at this table."))
+        if table.seats[seat].ai:  # left already, and an AI seat plays on: nothing to confirm
+            raise TableError(_("Your seat is already played by the AI."))
         if table.spec.leave is not None:
             question = _(
                 "Leave the game? Your cards go out of play and count as not laid. The others play on."
@@ -649,19 +673,7 @@ class Tables(commands.Cog):
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        log.error(
-            "command %s failed in channel %s for user %s",
-            interaction.command.qualified_name if interaction.command else "?",
-            interaction.channel_id,
-            interaction.user.id,
-            exc_info=original,
-        )
-        try:
-            with using(member_language(interaction)):
-                await reply(interaction, sorry(interaction))
-        except DISCORD_FAULTS:
-            log.warning("could not send the apology")
+        await apologise(interaction, error)
 
     # ---- buttons -------------------------------------------------------------------------------
 

@@ -249,3 +249,39 @@ async def test_without_the_chart_process_the_final_report_and_stats_still_go_out
     mine = await bob.slash(channel, "stats", member=ann)
     assert mine.response.embeds[0].title == "ann: The Game"
     assert not mine.response.attachments
+
+
+def told(result) -> str:
+    return " ".join(
+        [result.response.content if result.response else ""] + [f.content for f in result.followups]
+    )
+
+
+async def test_a_saved_reset_forget_or_setting_whose_answer_failed_is_said_to_have_gone_through(simcord_env):
+    """Only Discord's taking of the answer fails (once): the reset, the forgetting and the setting
+    are saved, so the one who asked hears that it went through, not "please try again" (a
+    moderator who tried again logged a second reset)."""
+    env = simcord_env
+    guild, channel, (ann, bob), mod = world(env, "ann", "bob")
+    await seed_results(env, guild, [ann, bob], [(0, (0, 1))])
+    callback = "/interactions/*/*/callback"
+
+    asked = await mod.slash(channel, "leaderboard reset")
+    env.inject_error("POST", callback, status=500, times=1)
+    reset = await mod.click(asked.response, label="Reset")
+    asked = await ann.slash(channel, "privacy forget-me")
+    env.inject_error("POST", callback, status=500, times=1)
+    forgot = await ann.click(asked.response, label="Forget me")
+    env.inject_error("POST", callback, status=500, times=1)
+    timer = await mod.slash(channel, "settings timer", minutes=7)
+    assert all("injected" in str(getattr(e, "original", e)) for e in env.errors)
+    env.errors.clear()  # the command's refused answer reaches discord.py's error handler too
+
+    for result in (reset, forgot, timer):
+        assert "That went through" in told(result) and "try again" not in told(result), told(result)
+        assert "The game is safe" not in told(result) and "table's message" not in told(result)
+    board = await bob.slash(channel, "leaderboard show")
+    assert "No games yet." in board.response.embeds[0].fields[0].value
+    stats = await bob.slash(channel, "stats", member=ann)
+    assert {f.name: f.value for f in stats.response.embeds[0].fields}["Games"] == "0"
+    assert "7 min" in (await mod.slash(channel, "settings show")).response.content

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import discord
+import pytest
 from simcord.builders import ChannelHandle
 
 from bot.app import Deckhand
@@ -18,6 +19,7 @@ from tests.e2e.helpers import (
     button,
     buttons,
     fields,
+    open_lobby,
     open_table,
     pile_tops,
     play_to_the_end,
@@ -175,6 +177,21 @@ async def test_leave_during_the_game_and_the_host_passes(simcord_env):
     assert turn_notices(channel)[-1].content.startswith(f"<@{bob.id}>")
     hand = await ann.slash(channel, "game hand")
     assert "not seated" in hand.response.content
+
+
+@pytest.mark.parametrize("game", ["skip-bo-junior", "red-and-black"])
+async def test_a_player_whose_seat_went_to_the_ai_is_not_asked_to_leave_again(simcord_env, game):
+    """In the games where an AI seat plays on for one who left, /game leave a second time is told
+    at once that the seat is the AI's; before, it asked again, and only the click said so."""
+    env = simcord_env
+    _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
+    lobby = await open_lobby(env, channel, ann, bob, cat, game=game, ai=int(game == "red-and-black"))
+    await ann.click(lobby, label="Start")
+    asked = await bob.slash(channel, "game leave")
+    await bob.click(asked.response, label="Leave the game")
+    again = await bob.slash(channel, "game leave")
+    assert again.ephemeral and "already played by the AI" in again.response.content
+    assert buttons(again.response) == []
 
 
 async def test_end_by_host_then_export_and_replay(simcord_env):
