@@ -6,12 +6,16 @@ changes with pydantic, keeps a cache, and records every change as a moderator ac
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bot.chatfilter.lexicon import LANGUAGES
 from bot.i18n import Language, _
+from bot.store.base import StoreError
+
+log = logging.getLogger(__name__)
 
 ChatMode = Literal["off", "warn", "delete"]
 ChatScope = Literal["seated", "everyone"]
@@ -134,9 +138,17 @@ class SettingsService:
         except ValidationError as exc:
             raise SettingsError(first_problem(exc)) from exc
         await self.store.set_guild_options(guild_id, updated.model_dump(mode="json"), at)
-        await self.store.log_mod_action(guild_id, by, "settings", _jsonable(changes), at)
-        self._guilds[guild_id] = updated
+        self._guilds[guild_id] = updated  # saved: in force from now, whatever becomes of its log entry
+        await self._log(guild_id, by, "settings", _jsonable(changes), at)
         return updated
+
+    async def _log(self, guild_id: int, by: int, action: str, detail: dict[str, Any], at: str) -> None:
+        """The moderators' log entry of a change already saved: if it cannot be written, the change
+        stands (and is said to), and the entry is lost with a warning."""
+        try:
+            await self.store.log_mod_action(guild_id, by, action, detail, at)
+        except StoreError as exc:
+            log.warning("guild %s: a %s change is saved, but not its log entry: %s", guild_id, action, exc)
 
     async def drop_channel(self, guild_id: int, channel_id: int, at: str) -> None:
         """A channel that no longer exists leaves the list of table channels, and its overrides go
@@ -167,10 +179,10 @@ class SettingsService:
         except ValidationError as exc:
             raise SettingsError(first_problem(exc)) from exc
         await self.store.set_channel_options(guild_id, channel_id, updated.model_dump(mode="json"), at)
-        await self.store.log_mod_action(
+        self._channels[channel_id] = updated
+        await self._log(
             guild_id, by, "channel_settings", {"channel_id": channel_id, **_jsonable(changes)}, at
         )
-        self._channels[channel_id] = updated
         return updated
 
 

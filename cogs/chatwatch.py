@@ -250,13 +250,16 @@ class ChatWatch(commands.Cog):
                 raise TableError(_("That strike was cleared already, or is not one of this channel."))
             applied(interaction, table=False)
         if interaction.user.id != host:
-            await self.store.log_mod_action(
-                interaction.guild_id or 0,
-                interaction.user.id,
-                "false_alarm",
-                {"table_id": click.table_id, "strike": int(click.args[0])},
-                discord.utils.utcnow().isoformat(),
-            )
+            try:
+                await self.store.log_mod_action(
+                    interaction.guild_id or 0,
+                    interaction.user.id,
+                    "false_alarm",
+                    {"table_id": click.table_id, "strike": int(click.args[0])},
+                    discord.utils.utcnow().isoformat(),
+                )
+            except StoreError:  # the strike is cleared: its notice must say so all the same
+                log.exception("could not record the moderator's false alarm")
         settings = self.bot.guild_settings
         with using(await server_language(settings, interaction.guild_id, interaction.guild_locale)):
             content = _("Marked as a false alarm by {name}; no strike for {player}.").format(

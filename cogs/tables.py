@@ -581,7 +581,9 @@ class Tables(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError(_("You are not seated at this table."))
-        if table.seats[seat].ai:  # left already, and an AI seat plays on: nothing to confirm
+        if table.spec.leave is None and table.seats[seat].ai:
+            # Left already, and an AI seat plays on: nothing to confirm. (In The Game a seat handed
+            # to the AI by the host's choice about an absent player can still leave, and go.)
             raise TableError(_("Your seat is already played by the AI."))
         if table.spec.leave is not None:
             question = _(

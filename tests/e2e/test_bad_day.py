@@ -1028,3 +1028,17 @@ async def test_a_board_retried_where_the_bot_may_not_read_the_history_is_still_p
         next(m for m in boards(channel) if m.id == table.meta["board_msg"]), label="Show my hand"
     )
     assert hand.ephemeral and "Your hand" in text_of(hand.response), "the game goes on from the board"
+
+
+async def test_a_seat_handed_to_the_ai_in_the_game_can_still_be_left(simcord_env):
+    """In The Game the host hands an absent player's seat to the AI; the player comes back and
+    leaves: the seat goes, as leaving does in The Game (it is not "already played by the AI")."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(10 * 60 + 20)
+    await ann.click(absent_choices(channel)[0], label="Hand seat to AI")
+    asked = await bob.slash(channel, "game leave")
+    assert asked.ephemeral and any(b.get("label") == "Leave the game" for b in buttons(asked.response))
+    await bob.click(asked.response, label="Leave the game")
+    assert table.state.left[1] or table.state.is_over

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.store.base import StoreError
 from tests.e2e.helpers import fields, open_table, reports, title_of
 
 
@@ -164,6 +165,27 @@ async def test_the_host_can_mark_a_false_alarm(simcord_env):
     assert "Talk rule" not in fields(report)
 
 
+async def test_a_false_alarm_whose_log_entry_cannot_be_written_still_clears_the_notice(
+    simcord_env, monkeypatch
+):
+    """A moderator marks a false alarm and the moderators' log refuses the entry: the strike is
+    cleared, so the notice must say so and lose its button (it kept both before)."""
+    env = simcord_env
+    guild, channel, (ann, bob) = world(env, "ann", "bob")
+    mod = moderator(env, guild)
+    await open_table(env, channel, ann, bob)
+    await bob.send(channel, "I have 47")
+    notice = notices(channel)[0]
+
+    async def refused(*args, **kwargs):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(env.bot.store, "log_mod_action", refused)
+    await mod.click(notice, label="False alarm")
+    updated = next(m for m in channel.history() if m.id == notice.id)
+    assert "Marked as a false alarm by mod" in updated.content and updated.components == []
+
+
 async def test_a_forwarded_message_is_read_too(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob) = world(env, "ann", "bob")
@@ -177,7 +199,6 @@ async def test_a_forwarded_message_is_read_too(simcord_env):
 
 
 async def test_a_failing_disk_does_not_let_a_number_through(simcord_env, monkeypatch):
-    from bot.store.base import StoreError
 
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")

@@ -6,6 +6,7 @@ import sys
 
 import discord
 
+from bot.store.base import StoreError
 from bot.store.sqlite import SqliteStore
 from bot.ui import thegame as thegame_ui
 from bot.workers import WorkerLost
@@ -285,3 +286,20 @@ async def test_a_saved_reset_forget_or_setting_whose_answer_failed_is_said_to_ha
     stats = await bob.slash(channel, "stats", member=ann)
     assert {f.name: f.value for f in stats.response.embeds[0].fields}["Games"] == "0"
     assert "7 min" in (await mod.slash(channel, "settings show")).response.content
+
+
+async def test_a_setting_whose_log_entry_cannot_be_written_is_saved_and_in_force(simcord_env, monkeypatch):
+    """The setting is written, then its entry in the moderators' log is refused: the setting stands
+    and is in force at once, and the moderator hears it was saved (before, they were told to try
+    again while the saved value waited for a restart to take effect)."""
+    env = simcord_env
+    _, channel, (ann, bob), mod = world(env, "ann", "bob")
+
+    async def refused(*args, **kwargs):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(env.bot.store, "log_mod_action", refused)
+    saved = await mod.slash(channel, "settings timer", minutes=7)
+    assert saved.response.content.startswith("Saved.") and "try again" not in saved.response.content
+    table = await open_table(env, channel, ann, bob)
+    assert table.turn_timer == 7 * 60
