@@ -133,6 +133,8 @@ def _value(key: str, value: Any) -> str:
 
 
 class Community(commands.Cog):
+    about_tables = False  # its faults are not a table's: their apology does not speak of the game
+
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.store = bot.store
@@ -141,7 +143,7 @@ class Community(commands.Cog):
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        await apologise(interaction, error)  # before, a command's fault was answered with nothing
+        await apologise(interaction, error, table=False)  # before, such a fault had no answer at all
 
     async def _server_language(self, interaction: discord.Interaction) -> str:
         """The language of what the channel sees (what one member alone sees is in theirs)."""

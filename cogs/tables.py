@@ -46,6 +46,7 @@ APPLIED = N_(
     "That went through, but my answer to it did not. The table's message in the channel shows "
     "where things stand."
 )
+APOLOGY_ELSEWHERE = N_("Sorry, something went wrong on my side; please try again.")
 APPLIED_ELSEWHERE = N_("That went through, but my answer to it did not.")
 APPLIED_KEY = "deckhand_applied"  # in an interaction's extras: what it asked for is saved
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
@@ -232,14 +233,19 @@ def applied(interaction: discord.Interaction, table: bool = True) -> None:
     interaction.extras[APPLIED_KEY] = APPLIED if table else APPLIED_ELSEWHERE
 
 
-def sorry(interaction: discord.Interaction) -> str:
-    """The apology for a fault of ours or of Discord's, true to whether the change was saved."""
-    return _(interaction.extras.get(APPLIED_KEY) or APOLOGY)
+def sorry(interaction: discord.Interaction, table: bool = True) -> str:
+    """The apology for a fault of ours or of Discord's, true to whether the change was saved.
+    `table`: the interaction was about a table (whose game is safe); else a server's stats,
+    settings or a member's data."""
+    return _(interaction.extras.get(APPLIED_KEY) or (APOLOGY if table else APOLOGY_ELSEWHERE))
 
 
-async def apologise(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+async def apologise(
+    interaction: discord.Interaction, error: app_commands.AppCommandError, table: bool = True
+) -> None:
     """A command failed by a fault of ours or of Discord's: logged, and the one who asked is told,
-    true to whether what they asked for was saved (see `applied`). Every cog with commands uses it."""
+    true to whether what they asked for was saved (see `applied`; `table`: see `sorry`). Every cog
+    with commands uses it."""
     original = getattr(error, "original", error)
     log.error(
         "command %s failed in channel %s for user %s",
@@ -250,7 +256,7 @@ async def apologise(interaction: discord.Interaction, error: app_commands.AppCom
     )
     try:
         with using(member_language(interaction)):
-            await reply(interaction, sorry(interaction))
+            await reply(interaction, sorry(interaction, table))
     except DISCORD_FAULTS:
         log.warning("could not send the apology")
 
@@ -705,7 +711,9 @@ class Tables(commands.Cog):
                 "button %s on table %s failed for user %s", click.kind, click.table_id, interaction.user.id
             )
             try:
-                await reply(interaction, sorry(interaction))
+                # The Community cog's buttons (a leaderboard reset, forget-me) are not a table's.
+                about_a_table = getattr(getattr(handler, "__self__", None), "about_tables", True)
+                await reply(interaction, sorry(interaction, about_a_table))
             except DISCORD_FAULTS:
                 log.warning("could not send the apology")
 

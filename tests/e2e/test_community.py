@@ -303,3 +303,22 @@ async def test_a_setting_whose_log_entry_cannot_be_written_is_saved_and_in_force
     assert saved.response.content.startswith("Saved.") and "try again" not in saved.response.content
     table = await open_table(env, channel, ann, bob)
     assert table.turn_timer == 7 * 60
+
+
+async def test_a_community_fault_is_apologised_for_without_speaking_of_a_game(simcord_env, monkeypatch):
+    """A leaderboard whose answer Discord refuses, a reset the store refuses: nothing was saved,
+    so "please try again"; but no game is involved, so not "the game is safe"."""
+    env = simcord_env
+    _, channel, (ann,), mod = world(env, "ann")
+    env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+    shown = await ann.slash(channel, "leaderboard show")
+    env.errors.clear()
+
+    async def refused(*args, **kwargs):
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(env.bot.store, "reset_leaderboard", refused)
+    asked = await mod.slash(channel, "leaderboard reset")
+    reset = await mod.click(asked.response, label="Reset")
+    for result in (shown, reset):
+        assert "please try again" in told(result) and "game" not in told(result), told(result)
