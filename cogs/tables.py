@@ -51,8 +51,8 @@ APPLIED_ELSEWHERE = N_("That went through, but my answer to it did not.")
 APPLIED_KEY = "deckhand_applied"  # in an interaction's extras: what it asked for is saved
 BOARD_MAX_AGE = 3600.0  # seconds: an older board is posted again at the bottom
 BOARD_MAX_SCROLL = 15  # messages after the board before it is posted again at the bottom
-# A post whose answer was lost is looked for among the messages posted since its first try, less
-# this much for the difference between our clock and Discord's.
+# A post whose answer was lost is looked for among the messages posted after a moment its caller
+# knows (see LostPost), less this much for the difference between our clock and Discord's.
 POST_CLOCK_SLACK = timedelta(seconds=30)
 BOARD_KINDS = frozenset({"hand", "act"})  # the kinds of button a board of any game carries
 MAX_BACKOFF = 60.0  # seconds between two tries to bring a channel up to date, at most

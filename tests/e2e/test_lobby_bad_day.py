@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from bot.app import Deckhand
 from bot.store import StoreError
 from bot.tables import LOBBY, PLAYING
@@ -266,3 +268,33 @@ async def test_a_leave_whose_answer_failed_is_still_announced_to_the_table(simco
     assert table.state.left[1], "the leave is saved"
     assert [m.content for m in channel.history() if "left the game" in m.content] == ["bob left the game."]
     assert SAVED in told(result)
+
+
+async def test_a_lobby_opened_while_the_store_is_slow_and_the_deferral_fails_is_shown_once(
+    simcord_env, monkeypatch
+):
+    """The store is slow, and Discord does not take the deferral either: the answer goes out past
+    Discord's three seconds, or not at all. Whichever, the channel shows the lobby once, and it can
+    be joined."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    store = env.bot.store
+    create = store.create_table
+
+    async def slow_create(*args, **kwargs):
+        await asyncio.sleep(3.5)
+        return await create(*args, **kwargs)
+
+    async def no_deferral(self, *args, **kwargs):
+        raise TimeoutError("Discord did not answer")
+
+    monkeypatch.setattr(store, "create_table", slow_create)
+    monkeypatch.setattr(discord.InteractionResponse, "defer", no_deferral)
+    await ann.slash(channel, "game new")
+    await env.advance_time(30)
+    env.errors.clear()  # the late answer may be refused by Discord: its fault, handled
+    table = env.bot.tables.in_channel(channel.id)
+    assert table is not None and len(lobbies(env, channel)) == 1
+    assert table.meta.get("lobby_msg") == lobbies(env, channel)[0].id
+    await bob.click(lobbies(env, channel)[0], label="Join")
+    assert table.seat_of(bob.id) is not None
