@@ -1517,7 +1517,7 @@ class TableService:
                 raise TableError(N_("The turn timer has not run out yet."))
             seat = state.current
             if table.seats[seat].ai:
-                # Handed to the AI a moment ago (by another click on the same choice): the AI's
+                # Handed to the AI a moment ago (by another click on the same question): the AI's
                 # move ends the turn, but until it does the choice is made.
                 raise TableError(N_("That seat is played by the AI already; nothing to decide."))
             if choice == "remove":
