@@ -16,7 +16,7 @@ from bot.catalog import BY_KEY, GAMES, GameSpec
 from bot.charts import DAILY_DAYS, daily_chart, draw, results_chart
 from bot.daily import DealKey, day_of
 from bot.games.thegame import NAME as THE_GAME
-from bot.i18n import N_, _, ngettext, using
+from bot.i18n import N_, Text, _, ngettext, using
 from bot.options import SettingsError
 from bot.store.base import BoardRow, StoreError
 from bot.tables import TableError
@@ -181,6 +181,22 @@ class Community(commands.Cog):
                 raise TableError(_("The deal of the day is a deal of The Game only."))
             if period != DAILY and period not in PERIODS:
                 raise TableError(_("I do not know that period."))
+            spec = GAMES[game]
+            if players is not None and not spec.min_players <= players <= spec.max_players:
+                low, high = spec.min_players, spec.max_players
+                if low == high:
+                    raise TableError(
+                        Text.ngettext(
+                            "{game} is played by {n} player only.",
+                            "{game} is played by {n} players only.",
+                            low,
+                            game=spec.title,
+                            n=low,
+                        )
+                    )
+                raise TableError(
+                    N_("{game} is played by {low} to {high} players."), game=spec.title, low=low, high=high
+                )
         with using(await self._server_language(interaction)):
             if period == DAILY:
                 message = await self._daily_board(players)

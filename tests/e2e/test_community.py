@@ -134,6 +134,23 @@ async def test_the_leaderboard_ranks_pages_and_sorts(simcord_env):
     assert "No games yet." in only_two.response.embeds[0].fields[0].value
 
 
+async def test_a_leaderboard_for_a_player_count_the_game_cannot_have_is_refused_to_the_asker(simcord_env):
+    env = simcord_env
+    guild, channel, people, _ = world(env, "ann")
+    await seed_results(env, guild, people, [(0, (0,))])
+    before = len(channel.history())
+    asked = await people[0].slash(channel, "leaderboard show", game="skip-bo-junior", players=5)
+    assert asked.ephemeral
+    assert asked.response.content == "Skip-Bo Junior is played by 2 to 4 players."
+    asked = await people[0].slash(channel, "leaderboard show", game="red-and-black", players=2)
+    assert asked.ephemeral
+    assert asked.response.content == "Red and Black is played by 4 players only."
+    # A count the game can have is a leaderboard, as before, and nothing public came of the refusals.
+    assert len(channel.history()) == before
+    fine = await people[0].slash(channel, "leaderboard show", game="skip-bo-junior", players=3)
+    assert not fine.ephemeral and title_of(fine.response) == "Leaderboard: Skip-Bo Junior"
+
+
 async def test_a_leaderboard_reset_needs_a_moderator_and_keeps_stats(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob), mod = world(env, "ann", "bob")
