@@ -202,16 +202,20 @@ class LostPost:
     (the message this post replaces), and whose buttons are all of this table and of these
     `kinds` (and there is at least one). A board's buttons change with the turn, so a board is
     known by the kinds any board carries; a board drawn without buttons (an AI seat's turn in
-    Skip-Bo Junior) is not found."""
+    Skip-Bo Junior) is not found. A notice without buttons (a turn's, a reminder) is known by its
+    `content` instead: a message of the bot's without components and with exactly that text."""
 
     table_id: int
     kinds: frozenset[str]
     since: datetime
     exclude: frozenset[int] = frozenset()
+    content: str | None = None
 
     def matches(self, message: discord.Message, bot_id: int) -> bool:
         if message.author.id != bot_id or message.id in self.exclude:
             return False
+        if self.content is not None:
+            return not message.components and message.content == self.content
         keys = button_keys([c.to_dict() for c in message.components])
         return bool(keys) and all(table == self.table_id and kind in self.kinds for kind, table in keys)
 
@@ -399,7 +403,15 @@ class Tables(commands.Cog):
             if table.status != PLAYING:
                 continue
             self._start_ai(table)
-            if table.meta.get("board_version") != table.version or table.meta.get("notice_due"):
+            # A notice the stop may have kept back, or whose answer it may have lost (see _post_once).
+            turn = table.spec.turn_of(table.state) if table.state is not None else None
+            notice = table.meta.get("notice_turn") != turn
+            if notice:
+                self._unanswered.add(once("turn", table, turn))
+            if table.meta.get("notice_due"):
+                started = table.meta.get("turn_started")
+                self._unanswered.update((once("reminder", table, started), once("absent", table, started)))
+            if table.meta.get("board_version") != table.version or table.meta.get("notice_due") or notice:
                 self._unanswered.add(once("board", table, table.meta.get("board_msg") or 0))
                 behind.append(table)
         for table in behind:
@@ -1191,8 +1203,13 @@ class Tables(commands.Cog):
             await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
             return
         person = table.seats[state.current].user_id
-        message = await channel.send(
-            render.turn_notice(table), allowed_mentions=mention_only(person), nonce=once("turn", table, turn)
+        text = render.turn_notice(table)
+        message, _again = await self._post_once(
+            channel,
+            once("turn", table, turn),
+            self._lost_notice(table, old, content=text),
+            content=text,
+            allowed_mentions=mention_only(person),
         )
         await self.tables.meta_update(table, turn_msg=message.id, notice_turn=turn)
         if person is not None:
@@ -1452,6 +1469,18 @@ class Tables(commands.Cog):
         if old:
             await self._delete(table, channel, old)
 
+    def _lost_notice(
+        self,
+        table: Table,
+        replaces: int | None,
+        content: str | None = None,
+        kinds: frozenset[str] = frozenset(),
+    ) -> LostPost:
+        """How to know a notice of the turn now, posted with its answer lost (see LostPost): posted
+        since the turn began, not the message it replaces, nor one a failed delete left."""
+        exclude = frozenset([replaces or 0, *(table.meta.get("stale_msgs") or [])])
+        return LostPost(table.id, kinds, table.turn_started() or self.tables.now(), exclude, content)
+
     async def _post_once(
         self, channel: Any, nonce: str, lost: LostPost, **message: Any
     ) -> tuple[discord.Message, bool]:
@@ -1583,17 +1612,22 @@ class Tables(commands.Cog):
             old = table.meta.get("turn_msg")
             if old:
                 await self._delete(table, channel, old)
-            message = await channel.send(
-                _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>"),
+            text = _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>")
+            message, _again = await self._post_once(
+                channel,
+                once("reminder", table, started),
+                self._lost_notice(table, old, content=text),
+                content=text,
                 allowed_mentions=mention_only(seat.user_id),
-                nonce=once("reminder", table, started),
             )
             posted: dict[str, Any] = {"turn_msg": message.id}
         else:
-            message = await channel.send(
+            message, _again = await self._post_once(
+                channel,
+                once("absent", table, started),
+                self._lost_notice(table, table.meta.get("absent_msg"), kinds=frozenset({"absent"})),
                 **render.absent_choice(table).kwargs(),
                 allowed_mentions=discord.AllowedMentions.none(),
-                nonce=once("absent", table, started),
             )
             posted = {"absent_msg": message.id}
         if table.meta.get("notice_due") == due and table.meta.get("turn_started") == started:

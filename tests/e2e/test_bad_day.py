@@ -619,6 +619,33 @@ async def test_a_failed_reminder_is_posted_again_so_the_player_still_has_a_notic
     assert turn_notices(channel) == []  # the reminder stands in for the turn notice
 
 
+@pytest.mark.parametrize("which", ["reminder", "absent choice"])
+async def test_a_timer_notice_whose_answer_was_lost_is_not_posted_twice_after_a_long_outage(
+    simcord_env, monkeypatch, which
+):
+    """Bob is away. His half-time reminder (or, at the end, the host's choice about his seat) goes
+    through with its answer lost, and Discord fails for five minutes, so it forgets the nonce: one
+    reminder (or one choice) in the channel, not two."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    if which == "reminder":
+        # A 20-minute turn: the outage ends well before the timer runs out.
+        table = await open_table(env, channel, ann, bob, turn_timer=20)
+        await play_turn(ann, channel, table, 0)
+        await env.advance_time(9 * 60 + 50)
+        lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "half of your turn time", 300)
+        await env.advance_time(300 + 60)
+        shown = reminders(channel)
+    else:
+        await bob_is_away(env, channel, ann, bob)
+        await env.advance_time(9 * 60 + 50)
+        lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "Hand seat to AI", 300)
+        await env.advance_time(300 + 60)
+        shown = absent_choices(channel)
+    assert len(lost) == 1
+    assert [m.id for m in shown] == [lost[0].id], "one notice: the one whose answer was lost"
+
+
 @pytest.mark.parametrize("status", [500, 429])
 async def test_a_turn_notice_whose_delete_failed_is_deleted_later_not_left_to_pile_up(simcord_env, status):
     env = simcord_env
@@ -878,7 +905,8 @@ def lose_the_answer_of_the_next_post(monkeypatch, env, channel, marker: str, out
         if nonce in first_at and now - first_at[nonce] < 120:
             return lost[0]
         view = kwargs.get("view")
-        text = str(kwargs.get("content")) + str(view.to_components() if view is not None else "")
+        content = args[0] if args else kwargs.get("content")
+        text = str(content) + str(view.to_components() if view is not None else "")
         message = await original(self, *args, **kwargs)
         if not lost and marker in text:
             lost.append(message)
@@ -1006,6 +1034,71 @@ async def test_a_lobby_whose_answer_was_lost_is_not_posted_twice_after_a_long_ou
     assert [m.id for m in lobbies] == [lost[0].id], "one lobby"
     await bob.click(lobbies[0], label="Join")
     assert env.bot.tables.in_channel(channel.id).seat_of(bob.id) is not None
+
+
+@pytest.mark.parametrize("outage", [30, 300], ids=["nonce remembered", "nonce forgotten"])
+async def test_a_turn_notice_whose_answer_was_lost_is_not_posted_twice_nor_left_behind(
+    simcord_env, monkeypatch, outage
+):
+    """Bob's turn notice goes through with its answer lost, and Discord fails for a while. One
+    notice for bob's turn stays in the channel (not a second one once Discord forgot the nonce),
+    and it goes when his turn ends: no ping of an old turn is left behind. (No turn timer: its
+    reminder would replace the notice meanwhile.)"""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob, turn_timer=0)
+    lost = lose_the_answer_of_the_next_post(
+        monkeypatch, env, channel, f"<@{bob.id}>, it is your turn", outage
+    )
+    await play_turn(ann, channel, table, 0)
+    await env.advance_time(outage + 120)
+    assert len(lost) == 1
+    assert [m.id for m in turn_notices(channel)] == [lost[0].id], "one notice: the one whose answer was lost"
+    await play_turn(bob, channel, table, 1)
+    await env.advance_time(10)
+    shown = turn_notices(channel)
+    assert len(shown) == 1 and f"<@{ann.id}>" in shown[0].content, "only the notice of the turn now"
+
+
+@pytest.mark.parametrize("went_through", [True, False], ids=["answer lost", "never sent"])
+async def test_a_turn_notice_kept_back_by_a_stop_is_there_once_after_the_restart_and_goes_with_its_turn(
+    simcord_env, monkeypatch, settings, went_through
+):
+    """Bob's turn notice goes through with its answer lost (or does not go through at all), Discord
+    fails, and the bot stops and starts again minutes later, knowing nothing of the try. Bob has
+    one notice: the one in the channel is taken as his, not posted again (or, if there is none, one
+    is posted: before, the restarted bot posted none); it is deleted when his turn ends."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    lost: list = []
+    if went_through:
+        lost = lose_the_answer_of_the_next_post(
+            monkeypatch, env, channel, f"<@{bob.id}>, it is your turn", 200
+        )
+    else:
+        env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
+    await play_turn(ann, channel, table, 0)
+    await env.advance_time(200)
+    assert len(lost) == 1 if went_through else not turn_notices(channel)
+    monkeypatch.undo()
+    env.backend.faults.clear()
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    try:
+        await env.advance_time(60)
+        table = restarted.tables.in_channel(channel.id)
+        shown = turn_notices(channel)
+        assert len(shown) == 1 and f"<@{bob.id}>" in shown[0].content, "one notice for bob"
+        if went_through:
+            assert shown[0].id == lost[0].id, "the one whose answer was lost"
+        await play_turn(bob, channel, table, 1)
+        await env.advance_time(10)
+        shown = turn_notices(channel)
+        assert len(shown) == 1 and f"<@{ann.id}>" in shown[0].content, "only the notice of the turn now"
+    finally:
+        await env.settle()
+        await restarted.store.close()
 
 
 async def test_a_board_retried_where_the_bot_may_not_read_the_history_is_still_posted(
