@@ -367,6 +367,7 @@ TIMER_KEYS = ("turn_started", "reminded", "expired", "notice_due")
 # The keys of a table's meta that only the presentation writes (see TableService.meta_update).
 MESSAGE_KEYS = (
     "board_msg",
+    "board_posting",
     "board_at",
     "board_version",
     "turn_msg",

@@ -411,7 +411,18 @@ class Tables(commands.Cog):
             if table.meta.get("notice_due"):
                 started = table.meta.get("turn_started")
                 self._unanswered.update((once("reminder", table, started), once("absent", table, started)))
-            if table.meta.get("board_version") != table.version or table.meta.get("notice_due") or notice:
+            meta = table.meta
+            reposting = bool(meta.get("board_posting")) and meta.get("board_posting") == meta.get("board_msg")
+            if reposting:
+                # A board was being posted anew when the bot stopped: post it, or find the one
+                # that went through unseen (see _post_board).
+                self._scroll[table.channel_id] = BOARD_MAX_SCROLL + 1
+            if (
+                table.meta.get("board_version") != table.version
+                or table.meta.get("notice_due")
+                or notice
+                or reposting
+            ):
                 self._unanswered.add(once("board", table, table.meta.get("board_msg") or 0))
                 behind.append(table)
         for table in behind:
@@ -1448,6 +1459,11 @@ class Tables(commands.Cog):
     async def _post_board(self, table: Table, channel: Any) -> None:
         old = table.meta.get("board_msg")
         version = table.version
+        if old and table.meta.get("board_posting") != old:
+            # A board posted anew while the old one stands (scrolled up, too old, refused for
+            # good): should its answer be lost and the bot stop before a try succeeds, nothing else
+            # would tell the restarted bot to look for it, and a second board would stay below.
+            await self.tables.meta_update(table, board_posting=old)
         nonce = once("board", table, old or 0)
         lost = LostPost(
             table.id,
@@ -1465,6 +1481,7 @@ class Tables(commands.Cog):
             board_msg=message.id,
             board_at=message.created_at.isoformat(),
             board_version=None if again else version,
+            board_posting=None,
         )
         if old:
             await self._delete(table, channel, old)

@@ -976,6 +976,39 @@ async def test_a_first_board_whose_answer_was_lost_before_a_stop_is_found_after_
         await restarted.store.close()
 
 
+async def test_a_board_posted_anew_whose_answer_was_lost_before_a_stop_is_the_one_board_after_the_restart(
+    simcord_env, monkeypatch, settings
+):
+    """The board is posted anew (at the bottom of the channel); that post goes through with its
+    answer lost, Discord fails, and the bot stops and starts again minutes later. Before, the
+    restarted bot went on editing the old board and the lost one stayed below it with live buttons
+    and an old picture: now the lost one is found and kept, and the old one deleted."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    first = table.meta["board_msg"]
+    env.inject_error("GET", f"/channels/{channel.id}/messages", status=500, times=None)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "The Game: turn", 200)
+    await ann.slash(channel, "game board")
+    await env.advance_time(200)
+    assert len(lost) == 1 and [m.id for m in boards(channel)] == [first, lost[0].id]
+    monkeypatch.undo()
+    env.backend.faults.clear()
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    try:
+        await env.advance_time(60)
+        table = restarted.tables.in_channel(channel.id)
+        assert [m.id for m in boards(channel)] == [lost[0].id], "one board: the one whose answer was lost"
+        assert table.meta["board_msg"] == lost[0].id
+        await play_turn(ann, channel, table, 0)
+        await env.advance_time(10)
+        assert [m.id for m in boards(channel)] == [lost[0].id] and "turn 2" in text_of(boards(channel)[0])
+    finally:
+        await env.settle()
+        await restarted.store.close()
+
+
 async def test_a_lobby_whose_command_answer_was_lost_is_not_posted_a_second_time(simcord_env, monkeypatch):
     """/game new's answer (the lobby) reaches Discord, but Discord's reply is lost: the lobby is in
     the channel though the bot did not hear so. The bot looks for it before posting one."""
