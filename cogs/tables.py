@@ -251,13 +251,24 @@ async def apologise(
     true to whether what they asked for was saved (see `applied`; `table`: see `sorry`). Every cog
     with commands uses it."""
     original = getattr(error, "original", error)
-    log.error(
-        "command %s failed in channel %s for user %s",
-        interaction.command.qualified_name if interaction.command else "?",
-        interaction.channel_id,
-        interaction.user.id,
-        exc_info=original,
-    )
+    command = interaction.command.qualified_name if interaction.command else "?"
+    if isinstance(original, DISCORD_FAULTS):
+        # Discord failed (its answer to ours, most often): a fault to note, not a fault of ours.
+        log.warning(
+            "command %s in channel %s for user %s: Discord failed: %r",
+            command,
+            interaction.channel_id,
+            interaction.user.id,
+            original,
+        )
+    else:
+        log.error(
+            "command %s failed in channel %s for user %s",
+            command,
+            interaction.channel_id,
+            interaction.user.id,
+            exc_info=original,
+        )
     try:
         with using(member_language(interaction)):
             await reply(interaction, sorry(interaction, table))

@@ -220,6 +220,38 @@ async def test_end_by_host_then_export_and_replay(simcord_env):
     assert json.loads(data)["actions"][-1] == {"type": "abandon"}
 
 
+async def test_an_export_whose_answer_discord_fails_is_a_warning_not_an_error_of_ours(
+    simcord_env, caplog, monkeypatch
+):
+    """Discord fails the answer of /game export: the member is asked to try again, and the log
+    says Discord failed (a warning), not that the command is broken (an error with its trace). A
+    fault of ours is still logged as an error."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+    with caplog.at_level("WARNING", logger="cogs.tables"):
+        failed = await bob.slash(channel, "game export")
+    env.errors.clear()
+    assert "please try again" in failed.response.content
+    ours = [r for r in caplog.records if r.name == "cogs.tables" and "export" in r.getMessage()]
+    assert [r.levelname for r in ours] == ["WARNING"] and "Discord failed" in ours[0].getMessage()
+    caplog.clear()
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(env.bot.tables, "export", broken)
+    with caplog.at_level("WARNING", logger="cogs.tables"):
+        failed = await bob.slash(channel, "game export")
+    env.errors.clear()
+    assert "please try again" in failed.response.content
+    ours = [r for r in caplog.records if r.name == "cogs.tables" and "export" in r.getMessage()]
+    assert [r.levelname for r in ours] == ["ERROR"]
+
+
 async def test_moderator_can_end_any_table(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob) = world(env, "ann", "bob")
