@@ -319,9 +319,10 @@ class Tables(commands.Cog):
         self._lobby_dirty: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task] = {}
         self._lobby_closed: dict[int, str] = {}
-        # Nonces of posts that may have gone through unseen: a try failed, a command's answer that
-        # holds the message was lost, or the bot started since (see _post_once and _catch_up).
-        self._unanswered: set[str] = set()
+        # Per table, the nonces of posts that may have gone through unseen: a try failed, a
+        # command's answer that holds the message was lost, or the bot started since (see
+        # _post_once and _catch_up). A table's go once its channel is up to date (see _present_loop).
+        self._unanswered: dict[int, set[str]] = {}
         self._lobby_unposted: set[int] = set()
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
@@ -393,7 +394,7 @@ class Tables(commands.Cog):
             # The final board and the final report the stop kept from the channel; the report may
             # have gone through unseen before the stop (see _post_once), and so may a board or a
             # lobby below.
-            self._unanswered.add(once("report", table))
+            self._unanswer(table, once("report", table))
             self.present(table)
             if table.meta.get("stale_msgs"):
                 self._sweep_later(table)
@@ -409,7 +410,7 @@ class Tables(commands.Cog):
                 # A lobby whose message was never posted (its /game new answer failed before the
                 # stop, and the post after it too): nobody can see it, so post it now.
                 self._lobby_unposted.add(table.id)
-                self._unanswered.add(once("lobby", table, 0))
+                self._unanswer(table, once("lobby", table, 0))
                 self._update_lobby(table)
             if table.status != PLAYING:
                 continue
@@ -418,10 +419,10 @@ class Tables(commands.Cog):
             turn = table.spec.turn_of(table.state) if table.state is not None else None
             notice = table.meta.get("notice_turn") != turn
             if notice:
-                self._unanswered.add(once("turn", table, turn))
+                self._unanswer(table, once("turn", table, turn))
             if table.meta.get("notice_due"):
                 started = table.meta.get("turn_started")
-                self._unanswered.update((once("reminder", table, started), once("absent", table, started)))
+                self._unanswer(table, once("reminder", table, started), once("absent", table, started))
             meta = table.meta
             reposting = bool(meta.get("board_posting")) and meta.get("board_posting") == meta.get("board_msg")
             if reposting:
@@ -434,7 +435,7 @@ class Tables(commands.Cog):
                 or notice
                 or reposting
             ):
-                self._unanswered.add(once("board", table, table.meta.get("board_msg") or 0))
+                self._unanswer(table, once("board", table, table.meta.get("board_msg") or 0))
                 behind.append(table)
         for table in behind:
             self.present(table)
@@ -582,7 +583,7 @@ class Tables(commands.Cog):
                 # id unknown: it is there, and posting it again would leave two.) The answer may
                 # have reached Discord with only Discord's reply lost: looked for first.
                 self._lobby_unposted.add(table.id)
-                self._unanswered.add(once("lobby", table, 0))
+                self._unanswer(table, once("lobby", table, 0))
                 self._update_lobby(table)
             raise
         await self.tables.meta_update(table, lobby_msg=message.id)
@@ -1177,6 +1178,11 @@ class Tables(commands.Cog):
                     log.exception("table %s: could not bring its channel up to date", table.id)
                     return
                 if done:
+                    if table.status != LOBBY:
+                        # Every post the channel was owed went out: a post the table makes from
+                        # now on is a new one, and a nonce noted for one that was not needed after
+                        # all (a board only edited, a reminder where the seat's choice came) goes.
+                        self._unanswered.pop(table.id, None)
                     return
         finally:
             if self._presenters.get(table.id) is asyncio.current_task():
@@ -1519,7 +1525,8 @@ class Tables(commands.Cog):
         start, or after a command's answer that may hold the message was lost: see `_unanswered`)
         first looks in the channel for that message (see LostPost); found, it is taken as the post.
         A lookup that fails does not hold the post back."""
-        again = nonce in self._unanswered
+        unanswered = self._unanswered.setdefault(lost.table_id, set())
+        again = nonce in unanswered
         if again:
             try:
                 found = await lost.find(channel, self.bot.user.id)
@@ -1529,12 +1536,16 @@ class Tables(commands.Cog):
                 )
                 found = None
             if found is not None:
-                self._unanswered.discard(nonce)
+                unanswered.discard(nonce)
                 return found, True
-        self._unanswered.add(nonce)
+        unanswered.add(nonce)
         posted = await channel.send(**message, nonce=nonce)
-        self._unanswered.discard(nonce)
+        unanswered.discard(nonce)
         return posted, again
+
+    def _unanswer(self, table: Table, *nonces: str) -> None:
+        """Posts of the table's that may have gone through unseen (see _post_once)."""
+        self._unanswered.setdefault(table.id, set()).update(nonces)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

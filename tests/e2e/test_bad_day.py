@@ -1009,6 +1009,35 @@ async def test_a_board_posted_anew_whose_answer_was_lost_before_a_stop_is_the_on
         await restarted.store.close()
 
 
+async def test_what_a_restart_notes_of_posts_that_may_be_lost_goes_once_the_channel_is_up_to_date(
+    simcord_env, settings
+):
+    """At a start the bot notes, for each table behind its channel, the posts that may have gone
+    through unseen before the stop. A table whose board is only edited posts nothing: what was noted
+    for it goes once its channel is up to date (before, it stayed until the process ended, one
+    entry per such table)."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob, turn_timer=0)
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=500, times=None)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=None)
+    await play_turn(ann, channel, table, 0)
+    await env.advance_time(30)
+    assert table.meta["board_version"] != table.version, "the board is behind at the stop"
+    env.backend.faults.clear()
+    restarted = Deckhand(settings)
+    await env.restart_bot(restarted)
+    try:
+        await env.advance_time(60)
+        table = restarted.tables.in_channel(channel.id)
+        assert table.meta["board_version"] == table.version and "turn 2" in text_of(board(channel))
+        assert len(turn_notices(channel)) == 1
+        assert not restarted.get_cog("Tables")._unanswered
+    finally:
+        await env.settle()
+        await restarted.store.close()
+
+
 async def test_a_lobby_whose_command_answer_was_lost_is_not_posted_a_second_time(simcord_env, monkeypatch):
     """/game new's answer (the lobby) reaches Discord, but Discord's reply is lost: the lobby is in
     the channel though the bot did not hear so. The bot looks for it before posting one."""
