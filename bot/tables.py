@@ -368,6 +368,7 @@ TIMER_KEYS = ("turn_started", "reminded", "expired", "notice_due")
 MESSAGE_KEYS = (
     "board_msg",
     "board_posting",
+    "board_first",
     "board_at",
     "board_version",
     "turn_msg",

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -210,6 +211,7 @@ class LostPost:
     since: datetime
     exclude: frozenset[int] = frozenset()
     content: str | None = None
+    after_id: int = 0  # and after this message (the table's first board), by Discord's own clock
 
     def matches(self, message: discord.Message, bot_id: int) -> bool:
         if message.author.id != bot_id or message.id in self.exclude:
@@ -220,7 +222,9 @@ class LostPost:
         return bool(keys) and all(table == self.table_id and kind in self.kinds for kind, table in keys)
 
     async def find(self, channel: Any, bot_id: int) -> discord.Message | None:
-        after = discord.Object(discord.utils.time_snowflake(self.since - POST_CLOCK_SLACK))
+        after = discord.Object(
+            max(discord.utils.time_snowflake(self.since - POST_CLOCK_SLACK), self.after_id)
+        )
         try:
             async for message in channel.history(limit=100, after=after, oldest_first=True):
                 if self.matches(message, bot_id):
@@ -244,6 +248,15 @@ def sorry(interaction: discord.Interaction, table: bool = True) -> str:
     return _(interaction.extras.get(APPLIED_KEY) or (APOLOGY if table else APOLOGY_ELSEWHERE))
 
 
+def _discords_fault(error: BaseException) -> bool:
+    """Whether an error is Discord's doing or the network's: Discord down or busy (5xx, 429), the
+    interaction expired (its 3 seconds missed), a timeout, a connection lost. Not a request Discord
+    refused as malformed (another 4xx: what we sent was wrong), nor an OSError of our own (a disk)."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429 or error.code == 10062  # Unknown interaction
+    return isinstance(error, (TimeoutError, aiohttp.ClientError))
+
+
 async def apologise(
     interaction: discord.Interaction, error: app_commands.AppCommandError, table: bool = True
 ) -> None:
@@ -252,7 +265,7 @@ async def apologise(
     with commands uses it."""
     original = getattr(error, "original", error)
     command = interaction.command.qualified_name if interaction.command else "?"
-    if isinstance(original, DISCORD_FAULTS):
+    if _discords_fault(original):
         # Discord failed (its answer to ours, most often): a fault to note, not a fault of ours.
         log.warning(
             "command %s in channel %s for user %s: Discord failed: %r",
@@ -319,10 +332,11 @@ class Tables(commands.Cog):
         self._lobby_dirty: set[int] = set()
         self._lobby_tasks: dict[int, asyncio.Task] = {}
         self._lobby_closed: dict[int, str] = {}
-        # Per table, the nonces of posts that may have gone through unseen: a try failed, a
-        # command's answer that holds the message was lost, or the bot started since (see
-        # _post_once and _catch_up). A table's go once its channel is up to date (see _present_loop).
-        self._unanswered: dict[int, set[str]] = {}
+        # Per table, the nonces of posts that may have gone through unseen: a try failed (then
+        # with how to know that post, see LostPost), a command's answer that holds the message was
+        # lost, or the bot started since (see _post_once and _catch_up). A table's go once its
+        # channel is up to date (see _present_loop).
+        self._unanswered: dict[int, dict[str, LostPost | None]] = {}
         self._lobby_unposted: set[int] = set()
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
@@ -378,18 +392,9 @@ class Tables(commands.Cog):
         self._spawn(self._catch_up(), name="catch-up")
 
     async def _catch_up(self) -> None:
-        """After a start: tell channels whose table was set aside, post final reports that a stop
-        kept back, start AI seats, and bring boards up to date where they are behind the log, a few
+        """After a start: post final reports that a stop kept back, start AI seats, tell channels
+        whose table was set aside, and bring boards up to date where they are behind the log, a few
         per second (not every board at once)."""
-        for aside in self.tables.set_aside:
-            channel = self.bot.get_channel(aside.channel_id)
-            if channel is None:
-                continue
-            try:
-                async with self._public(aside.guild_id):
-                    await channel.send(_(SET_ASIDE))
-            except DISCORD_FAULTS as exc:
-                log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
         for table in self.tables.unreported:
             # The final board and the final report the stop kept from the channel; the report may
             # have gone through unseen before the stop (see _post_once), and so may a board or a
@@ -437,6 +442,17 @@ class Tables(commands.Cog):
             ):
                 self._unanswer(table, once("board", table, table.meta.get("board_msg") or 0))
                 behind.append(table)
+        # Only now, after every table's possibly lost posts are noted above (a tick may present a
+        # table while this waits on Discord).
+        for aside in self.tables.set_aside:
+            channel = self.bot.get_channel(aside.channel_id)
+            if channel is None:
+                continue
+            try:
+                async with self._public(aside.guild_id):
+                    await channel.send(_(SET_ASIDE))
+            except DISCORD_FAULTS as exc:
+                log.warning("table %s: could not say it was set aside: %s", aside.table_id, exc)
         for table in behind:
             self.present(table)
             await asyncio.sleep(1 / CATCH_UP_PER_SECOND)
@@ -1178,7 +1194,7 @@ class Tables(commands.Cog):
                     log.exception("table %s: could not bring its channel up to date", table.id)
                     return
                 if done:
-                    if table.status != LOBBY:
+                    if table.status != LOBBY and self.bot.get_channel(table.channel_id) is not None:
                         # Every post the channel was owed went out: a post the table makes from
                         # now on is a new one, and a nonce noted for one that was not needed after
                         # all (a board only edited, a reminder where the seat's choice came) goes.
@@ -1227,14 +1243,16 @@ class Tables(commands.Cog):
         old = table.meta.get("turn_msg")
         if old:
             await self._delete(table, channel, old)
+        nonce = once("turn", table, turn)
+        await self._drop_lost_notices(table, channel, keep=nonce)
         if table.seats[state.current].ai or state.is_over:
             await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
             return
         person = table.seats[state.current].user_id
-        text = render.turn_notice(table)
+        text = self._first_text(table, nonce, render.turn_notice(table))
         message, _again = await self._post_once(
             channel,
-            once("turn", table, turn),
+            nonce,
             self._lost_notice(table, old, content=text),
             content=text,
             allowed_mentions=mention_only(person),
@@ -1249,6 +1267,7 @@ class Tables(commands.Cog):
         old = table.meta.get("turn_msg")
         if old:
             await self._delete(table, channel, old)
+        await self._drop_lost_notices(table, channel)
         assert table.finished_at is not None and table.state is not None
         try:
             strikes = await self.bot.store.strikes(table.id)
@@ -1493,12 +1512,14 @@ class Tables(commands.Cog):
         if again:
             # Discord may have handed back the first try's board, as the table was then: edit it.
             self._board_dirty.add(table.id)
+        first = {} if old or table.meta.get("board_first") else {"board_first": message.id}
         await self.tables.meta_update(
             table,
             board_msg=message.id,
             board_at=message.created_at.isoformat(),
             board_version=None if again else version,
             board_posting=None,
+            **first,
         )
         if old:
             await self._delete(table, channel, old)
@@ -1513,7 +1534,10 @@ class Tables(commands.Cog):
         """How to know a notice of the turn now, posted with its answer lost (see LostPost): posted
         since the turn began, not the message it replaces, nor one a failed delete left."""
         exclude = frozenset([replaces or 0, *(table.meta.get("stale_msgs") or [])])
-        return LostPost(table.id, kinds, table.turn_started() or self.tables.now(), exclude, content)
+        since = table.turn_started() or self.tables.now()
+        # After the table's first board too: a notice of the game before in this channel (a
+        # rematch) can have the same text and fall within the clock's slack.
+        return LostPost(table.id, kinds, since, exclude, content, table.meta.get("board_first") or 0)
 
     async def _post_once(
         self, channel: Any, nonce: str, lost: LostPost, **message: Any
@@ -1525,8 +1549,7 @@ class Tables(commands.Cog):
         start, or after a command's answer that may hold the message was lost: see `_unanswered`)
         first looks in the channel for that message (see LostPost); found, it is taken as the post.
         A lookup that fails does not hold the post back."""
-        unanswered = self._unanswered.setdefault(lost.table_id, set())
-        again = nonce in unanswered
+        again = nonce in self._unanswered.get(lost.table_id, ())
         if again:
             try:
                 found = await lost.find(channel, self.bot.user.id)
@@ -1536,16 +1559,52 @@ class Tables(commands.Cog):
                 )
                 found = None
             if found is not None:
-                unanswered.discard(nonce)
+                self._answered(lost.table_id, nonce)
                 return found, True
-        unanswered.add(nonce)
+        self._unanswered.setdefault(lost.table_id, {})[nonce] = lost
         posted = await channel.send(**message, nonce=nonce)
-        unanswered.discard(nonce)
+        self._answered(lost.table_id, nonce)
         return posted, again
 
     def _unanswer(self, table: Table, *nonces: str) -> None:
-        """Posts of the table's that may have gone through unseen (see _post_once)."""
-        self._unanswered.setdefault(table.id, set()).update(nonces)
+        """Posts of the table's that may have gone through unseen (see _post_once), noted at a
+        start: how to know them is worked out when they are tried."""
+        pending = self._unanswered.setdefault(table.id, {})
+        for nonce in nonces:
+            pending.setdefault(nonce, None)
+
+    def _answered(self, table_id: int, nonce: str) -> None:
+        pending = self._unanswered.get(table_id)
+        if pending is not None:
+            pending.pop(nonce, None)
+            if not pending:
+                del self._unanswered[table_id]
+
+    def _first_text(self, table: Table, nonce: str, text: str) -> str:
+        """The text of a notice: the one its first try posted, if a try failed (Discord may have
+        taken it; a notice's text can change within its turn, as in Red and Black, and the lookup
+        knows it by its text)."""
+        earlier = self._unanswered.get(table.id, {}).get(nonce)
+        return earlier.content if earlier is not None and earlier.content is not None else text
+
+    async def _drop_lost_notices(self, table: Table, channel: Any, keep: str | None = None) -> None:
+        """Delete the notices of earlier turns whose answer was lost (a try failed, and the turn
+        moved on before one succeeded): they went through unseen, or not at all, and their turn is
+        over. A lookup that fails leaves such a notice where it is: it does not hold the game up."""
+        pending = self._unanswered.get(table.id)
+        if not pending:
+            return
+        for nonce, lost in list(pending.items()):
+            if nonce == keep or lost is None or lost.content is None:
+                continue
+            self._answered(table.id, nonce)
+            try:
+                found = await lost.find(channel, self.bot.user.id)
+            except DISCORD_FAULTS as exc:
+                log.warning("table %s: could not look for a notice whose answer was lost (%r)", table.id, exc)
+                continue
+            if found is not None:
+                await self._delete(table, channel, found.id)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -1651,10 +1710,12 @@ class Tables(commands.Cog):
             old = table.meta.get("turn_msg")
             if old:
                 await self._delete(table, channel, old)
+            nonce = once("reminder", table, started)
+            await self._drop_lost_notices(table, channel, keep=nonce)
             text = _("{who}, a reminder: half of your turn time is gone.").format(who=f"<@{seat.user_id}>")
             message, _again = await self._post_once(
                 channel,
-                once("reminder", table, started),
+                nonce,
                 self._lost_notice(table, old, content=text),
                 content=text,
                 allowed_mentions=mention_only(seat.user_id),

@@ -252,6 +252,35 @@ async def test_an_export_whose_answer_discord_fails_is_a_warning_not_an_error_of
     assert [r.levelname for r in ours] == ["ERROR"]
 
 
+@pytest.mark.parametrize("fault", ["disk full", "payload refused"])
+async def test_a_fault_of_ours_that_looks_like_a_network_one_is_still_logged_as_an_error(
+    simcord_env, caplog, monkeypatch, fault
+):
+    """A full disk in our own code (an OSError) and a request Discord refuses as malformed (a 400)
+    are faults of ours: errors with their trace, not "Discord failed" warnings."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+
+    class Refused:
+        status, reason = 400, "Bad Request"
+
+    async def broken(*args, **kwargs):
+        if fault == "disk full":
+            raise OSError(28, "No space left on device")
+        raise discord.HTTPException(Refused(), {"code": 50035, "message": "Invalid Form Body"})
+
+    monkeypatch.setattr(env.bot.tables, "export", broken)
+    with caplog.at_level("WARNING", logger="cogs.tables"):
+        failed = await bob.slash(channel, "game export")
+    env.errors.clear()
+    assert "please try again" in failed.response.content
+    ours = [r for r in caplog.records if r.name == "cogs.tables" and "export" in r.getMessage()]
+    assert [r.levelname for r in ours] == ["ERROR"]
+
+
 async def test_moderator_can_end_any_table(simcord_env):
     env = simcord_env
     guild, channel, (ann, bob) = world(env, "ann", "bob")
