@@ -247,6 +247,8 @@ def test_eight_deals_make_a_game_and_ties_share_the_win():
     while not state.is_over:
         ai.play_turn(state)
     assert state.status is Status.FINISHED and len(state.deals) == rb.DEALS
+    # The last board reads "deal 8 of 8" (it read "deal 9 of 8").
+    assert state.public_view().deal == rb.DEALS
     assert [sum(d.scores[s] for d in state.deals) for s in range(4)] == list(state.totals)
     result = state.result()
     assert result.winners == tuple(s for s in range(4) if state.totals[s] == max(state.totals))
@@ -255,6 +257,15 @@ def test_eight_deals_make_a_game_and_ties_share_the_win():
     assert state.result().standing()[:2] == [1, 2]
     with pytest.raises(IllegalAction, match="over"):
         state.draw(state.current, "stock")
+
+
+def test_a_game_ended_in_the_middle_of_a_deal_shows_the_deal_it_was_in():
+    state = rb.new_game(seed=4)
+    while len(state.deals) < 3:
+        ai.play_turn(state)
+    ai.play_turn(state)
+    state.abandon()
+    assert state.is_over and state.public_view().deal == 4
 
 
 def test_first_to_300_plays_deals_until_a_total_reaches_300():

@@ -430,7 +430,8 @@ class RedAndBlackState:
     def public_view(self) -> PublicView:
         return PublicView(
             status=self.status,
-            deal=self.deal_index + 1,
+            # The deal being played; once the last deal is scored, that last one (not one more).
+            deal=self.deal_index + (self.status is not Status.FINISHED),
             dealer=self.dealer,
             current_player=self.current,
             phase=self.phase,
