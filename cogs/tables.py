@@ -1047,6 +1047,9 @@ class Tables(commands.Cog):
         )
         applied(interaction)
         if table is not None:
+            if interaction.message is not None and table.meta.get("absent_msg") == interaction.message.id:
+                # Answered: it stays in the channel as the record of the choice (see _drop_absent).
+                await self.tables.meta_update(table, absent_msg=None)
             self.present(table)
             if interaction.user.id != table.host_id:
                 detail = {"table_id": table.id, "turn": turn, "choice": choice}
@@ -1245,6 +1248,7 @@ class Tables(commands.Cog):
             await self._delete(table, channel, old)
         nonce = once("turn", table, turn)
         await self._drop_lost_notices(table, channel, keep=nonce)
+        await self._drop_absent(table, channel)
         if table.seats[state.current].ai or state.is_over:
             await self.tables.meta_update(table, turn_msg=None, notice_turn=turn)
             return
@@ -1268,6 +1272,7 @@ class Tables(commands.Cog):
         if old:
             await self._delete(table, channel, old)
         await self._drop_lost_notices(table, channel)
+        await self._drop_absent(table, channel)
         assert table.finished_at is not None and table.state is not None
         try:
             strikes = await self.bot.store.strikes(table.id)
@@ -1586,6 +1591,14 @@ class Tables(commands.Cog):
         knows it by its text)."""
         earlier = self._unanswered.get(table.id, {}).get(nonce)
         return earlier.content if earlier is not None and earlier.content is not None else text
+
+    async def _drop_absent(self, table: Table, channel: Any) -> None:
+        """Delete the question about an absent seat that nobody answered, once its turn is over
+        (the player came back, the game ended): its buttons would ask about nothing."""
+        absent = table.meta.get("absent_msg")
+        if absent:
+            await self._delete(table, channel, absent)
+            await self.tables.meta_update(table, absent_msg=None)
 
     async def _drop_lost_notices(self, table: Table, channel: Any, keep: str | None = None) -> None:
         """Delete the notices of earlier turns whose answer was lost (a try failed, and the turn

@@ -583,6 +583,38 @@ async def test_a_failed_post_of_the_absent_seats_choice_is_posted_again(simcord_
     assert table.state.current == 0 or table.state.is_over  # the AI seat played bob's turn
 
 
+@pytest.mark.parametrize("then", ["bob comes back", "the game is ended"])
+async def test_the_absent_seats_choice_goes_once_there_is_nothing_left_to_choose(simcord_env, then):
+    """The host is asked what to do with bob's seat; nobody chooses, and bob comes back and plays
+    (or the game is ended). The question, with its live buttons, is gone from the channel: it no
+    longer asks anything (before, it stayed there for good)."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(10 * 60 + 20)
+    assert len(absent_choices(channel)) == 1
+    if then == "bob comes back":
+        await play_turn(bob, channel, table, 1)
+    else:
+        asked = await ann.slash(channel, "game end")
+        await ann.click(asked.response, label="End it")
+    await env.advance_time(10)
+    assert absent_choices(channel) == []
+    assert not [m for m in channel.history() if any(b.get("label") == "Hand seat to AI" for b in buttons(m))]
+
+
+async def test_an_absent_seats_choice_that_was_made_stays_as_the_record_of_it(simcord_env):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(10 * 60 + 20)
+    await ann.click(absent_choices(channel)[0], label="Hand seat to AI")
+    await env.advance_time(30)
+    assert table.state.current == 0 or table.state.is_over
+    said = [m for m in channel.history() if m.content == "The absent seat was handed to an AI seat."]
+    assert len(said) == 1 and buttons(said[0]) == []
+
+
 async def test_the_absent_seats_choice_lost_before_a_stop_is_posted_after_the_restart(simcord_env, settings):
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
