@@ -1273,6 +1273,7 @@ class Tables(commands.Cog):
             await self._delete(table, channel, old)
         await self._drop_lost_notices(table, channel)
         await self._drop_absent(table, channel)
+        await self._drop_lost_board(table, channel)
         assert table.finished_at is not None and table.state is not None
         try:
             strikes = await self.bot.store.strikes(table.id)
@@ -1302,7 +1303,7 @@ class Tables(commands.Cog):
                 log.exception("table %s: could not draw the piles chart", table.id)
         lost = LostPost(table.id, frozenset({"rematch"}), table.finished_at or self.tables.now())
         await self._post_once(channel, once("report", table), lost, **as_layout(report).kwargs(), **extra)
-        await self.tables.meta_update(table, reported=True, turn_msg=None)
+        await self.tables.meta_update(table, reported=True, turn_msg=None, board_posting=None)
 
     async def _delete(self, table: Table, channel: Any, message_id: int) -> None:
         """Delete one of the table's messages that has had its day (a turn notice, a board posted
@@ -1591,6 +1592,26 @@ class Tables(commands.Cog):
         knows it by its text)."""
         earlier = self._unanswered.get(table.id, {}).get(nonce)
         return earlier.content if earlier is not None and earlier.content is not None else text
+
+    async def _drop_lost_board(self, table: Table, channel: Any) -> None:
+        """A game that ended while its board was being posted anew (see _post_board): the board the
+        table knows shows the end; one that went through unseen would keep live buttons and an old
+        picture below it. Looked for and deleted; a lookup that fails leaves it (the report goes
+        out all the same)."""
+        posting = table.meta.get("board_posting")
+        if not posting or posting != table.meta.get("board_msg"):
+            return
+        stale = table.meta.get("stale_msgs") or []
+        lost = LostPost(
+            table.id, BOARD_KINDS, discord.utils.snowflake_time(posting), frozenset([posting, *stale])
+        )
+        try:
+            found = await lost.find(channel, self.bot.user.id)
+        except DISCORD_FAULTS as exc:
+            log.warning("table %s: could not look for a board whose answer was lost (%r)", table.id, exc)
+            return
+        if found is not None:
+            await self._delete(table, channel, found.id)
 
     async def _drop_absent(self, table: Table, channel: Any) -> None:
         """Delete the question about an absent seat that nobody answered, once its turn is over

@@ -1070,6 +1070,32 @@ async def test_what_a_restart_notes_of_posts_that_may_be_lost_goes_once_the_chan
         await restarted.store.close()
 
 
+async def test_a_board_posted_anew_whose_answer_was_lost_when_the_game_ended_leaves_no_live_buttons(
+    simcord_env, monkeypatch
+):
+    """The board is posted anew, the post goes through with its answer lost, Discord fails for five
+    minutes, and the game is ended meanwhile. The board the table knows is edited to its final
+    picture; the lost one, with live buttons and an old picture, is found and deleted."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await open_table(env, channel, ann, bob)
+    first = table.meta["board_msg"]
+    env.inject_error("GET", f"/channels/{channel.id}/messages", status=500, times=None)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "The Game: turn", 300)
+    await ann.slash(channel, "game board")
+    await env.advance_time(5)
+    assert len(lost) == 1
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+    await env.advance_time(280)  # the history is back a little before the posts
+    env.backend.faults.clear()
+    await env.advance_time(140)
+    assert len(reports(channel)) == 1
+    assert [m.id for m in boards(channel)] == [first], "the lost board is gone"
+    live = [m for m in channel.history() if any(b.get("label") == "Show my hand" for b in buttons(m))]
+    assert live == [], "no live buttons of a finished game"
+
+
 async def test_a_lobby_whose_command_answer_was_lost_is_not_posted_a_second_time(simcord_env, monkeypatch):
     """/game new's answer (the lobby) reaches Discord, but Discord's reply is lost: the lobby is in
     the channel though the bot did not hear so. The bot looks for it before posting one."""
