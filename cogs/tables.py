@@ -338,6 +338,9 @@ class Tables(commands.Cog):
         # channel is up to date (see _present_loop).
         self._unanswered: dict[int, dict[str, LostPost | None]] = {}
         self._lobby_unposted: set[int] = set()
+        # Absent-seat questions being answered by a click right now: kept as the record of the
+        # choice, not deleted as unanswered by a presenter that runs during the click (_drop_absent).
+        self._answering: set[int] = set()
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
         # The deadlines of every click, each kind on one timer (see bot/deadlines.py).
@@ -1042,14 +1045,23 @@ class Tables(commands.Cog):
             raise TableError(_("That button is not one of mine."))
         turn, choice = self._int_arg(click, 0), click.args[1]
         table = self.tables.by_id(click.table_id)
-        await self.tables.resolve_absent(
-            click.table_id, interaction.user.id, turn, choice, moderator=await is_mod(self.bot, interaction)
-        )
-        applied(interaction)
-        if table is not None:
-            if interaction.message is not None and table.meta.get("absent_msg") == interaction.message.id:
+        question = interaction.message.id if interaction.message is not None else 0
+        self._answering.add(question)
+        try:
+            await self.tables.resolve_absent(
+                click.table_id,
+                interaction.user.id,
+                turn,
+                choice,
+                moderator=await is_mod(self.bot, interaction),
+            )
+            applied(interaction)
+            if table is not None and table.meta.get("absent_msg") == question:
                 # Answered: it stays in the channel as the record of the choice (see _drop_absent).
                 await self.tables.meta_update(table, absent_msg=None)
+        finally:
+            self._answering.discard(question)
+        if table is not None:
             self.present(table)
             if interaction.user.id != table.host_id:
                 detail = {"table_id": table.id, "turn": turn, "choice": choice}
@@ -1617,7 +1629,7 @@ class Tables(commands.Cog):
         """Delete the question about an absent seat that nobody answered, once its turn is over
         (the player came back, the game ended): its buttons would ask about nothing."""
         absent = table.meta.get("absent_msg")
-        if absent:
+        if absent and absent not in self._answering:
             await self._delete(table, channel, absent)
             await self.tables.meta_update(table, absent_msg=None)
 
@@ -1755,15 +1767,21 @@ class Tables(commands.Cog):
                 allowed_mentions=mention_only(seat.user_id),
             )
             posted: dict[str, Any] = {"turn_msg": message.id}
+        elif seat.ai:
+            # Decided already (handed to the AI) while the question's post was being retried: its
+            # first try went through unseen and was answered. Nothing is left to ask.
+            posted = {}
         else:
-            message, _again = await self._post_once(
+            message, again = await self._post_once(
                 channel,
                 once("absent", table, started),
                 self._lost_notice(table, table.meta.get("absent_msg"), kinds=frozenset({"absent"})),
                 **render.absent_choice(table).kwargs(),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            posted = {"absent_msg": message.id}
+            # Discord may hand back the first try's message, answered meanwhile (its buttons gone):
+            # the record of the choice, not a question to delete when the turn is over.
+            posted = {} if again and not message.components else {"absent_msg": message.id}
         if table.meta.get("notice_due") == due and table.meta.get("turn_started") == started:
             posted["notice_due"] = None  # not a newer one, due while this one was sent
         await self.tables.meta_update(table, **posted)

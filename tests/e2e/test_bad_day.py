@@ -615,6 +615,59 @@ async def test_an_absent_seats_choice_that_was_made_stays_as_the_record_of_it(si
     assert len(said) == 1 and buttons(said[0]) == []
 
 
+async def test_an_absent_choice_made_while_its_post_is_retried_stays_as_the_record(simcord_env, monkeypatch):
+    """The absent question goes through, its answer lost; Discord fails for 30 s. Ann sees the
+    question and hands bob's seat to the AI meanwhile. The presenter's retry gets the same message
+    back for the nonce (the answered one) and notes it as absent_msg; the AI's move ends the turn,
+    and _drop_absent deletes the record of ann's choice."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(9 * 60 + 50)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "turn timer has run out", 30)
+    for _ in range(60):
+        await env.advance_time(1)
+        if lost:
+            break
+    assert len(lost) == 1 and len(absent_choices(channel)) == 1
+    assert table.meta.get("absent_msg") != lost[0].id, "the presenter is still retrying"
+    await ann.click(absent_choices(channel)[0], label="Hand seat to AI")
+    assert table.seats[1].ai
+    await env.advance_time(120)
+    assert table.state.current == 0 or table.state.is_over
+    said = [m for m in channel.history() if m.content == "The absent seat was handed to an AI seat."]
+    assert len(said) == 1, "the record of ann's choice was deleted"
+
+
+async def test_a_removed_seats_record_stays_when_the_presenter_runs_during_the_clicks_write(
+    simcord_env, monkeypatch
+):
+    """Ann removes bob's seat; while the action's write is on its way (the state in memory already
+    on ann's turn) the table's presenter runs (bob asked for /game board a moment before). It sees
+    the new turn and deletes absent_msg, which the click has not cleared yet: the question ann
+    answered is gone, and the click's own edit of it fails."""
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    table = await bob_is_away(env, channel, ann, bob)
+    await env.advance_time(10 * 60 + 20)
+    (question,) = absent_choices(channel)
+    cog = env.bot.get_cog("Tables")
+    store = env.bot.store
+    original = store.append_action
+
+    async def slow(*args, **kwargs):
+        cog.present(table)  # the presenter, running meanwhile
+        await asyncio.sleep(1)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", slow)
+    await ann.click(question, label="Remove seat")
+    monkeypatch.undo()
+    await env.advance_time(30)
+    said = [m for m in channel.history() if m.content.startswith("The absent seat was removed")]
+    assert len(said) == 1, "the record of ann's choice was deleted"
+
+
 async def test_the_absent_seats_choice_lost_before_a_stop_is_posted_after_the_restart(simcord_env, settings):
     env = simcord_env
     _, channel, (ann, bob) = world(env, "ann", "bob")
