@@ -254,7 +254,7 @@ def _discords_fault(error: BaseException) -> bool:
     refused as malformed (another 4xx: what we sent was wrong), nor an OSError of our own (a disk)."""
     if isinstance(error, discord.HTTPException):
         return error.status >= 500 or error.status == 429 or error.code == 10062  # Unknown interaction
-    return isinstance(error, (TimeoutError, aiohttp.ClientError))
+    return isinstance(error, (TimeoutError, ConnectionError, aiohttp.ClientError))
 
 
 async def apologise(
@@ -1798,6 +1798,7 @@ class Tables(commands.Cog):
     async def _abandon_quietly(self, table: Table) -> None:
         self._stop_ai(table)
         self._board_dirty.discard(table.id)
+        self._unanswered.pop(table.id, None)  # its channel is gone: nothing of it will be posted
         try:
             if table.status == LOBBY:
                 await self.tables.cancel(table.id, table.host_id, moderator=True)

@@ -252,6 +252,27 @@ async def test_an_export_whose_answer_discord_fails_is_a_warning_not_an_error_of
     assert [r.levelname for r in ours] == ["ERROR"]
 
 
+async def test_a_connection_reset_on_the_way_to_discord_is_logged_as_discords_fault(
+    simcord_env, caplog, monkeypatch
+):
+    env = simcord_env
+    _, channel, (ann, bob) = world(env, "ann", "bob")
+    await open_table(env, channel, ann, bob)
+    asked = await ann.slash(channel, "game end")
+    await ann.click(asked.response, label="End it")
+
+    async def reset(*args, **kwargs):
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+    monkeypatch.setattr(env.bot.tables, "export", reset)
+    with caplog.at_level("WARNING", logger="cogs.tables"):
+        failed = await bob.slash(channel, "game export")
+    env.errors.clear()
+    assert "please try again" in failed.response.content
+    ours = [r for r in caplog.records if r.name == "cogs.tables" and "export" in r.getMessage()]
+    assert [r.levelname for r in ours] == ["WARNING"]
+
+
 @pytest.mark.parametrize("fault", ["disk full", "payload refused"])
 async def test_a_fault_of_ours_that_looks_like_a_network_one_is_still_logged_as_an_error(
     simcord_env, caplog, monkeypatch, fault
