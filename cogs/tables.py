@@ -338,9 +338,14 @@ class Tables(commands.Cog):
         # channel is up to date (see _present_loop).
         self._unanswered: dict[int, dict[str, LostPost | None]] = {}
         self._lobby_unposted: set[int] = set()
-        # Absent-seat questions being answered by a click right now: kept as the record of the
-        # choice, not deleted as unanswered by a presenter that runs during the click (_drop_absent).
-        self._answering: set[int] = set()
+        # Per table, the absent-seat question a click answers (or answered): the record of the
+        # choice, never deleted or asked again as an open question by a presenter that runs during
+        # or after the click (see _drop_absent and _timer_notice).
+        self._answers: dict[int, int] = {}
+        # Per table, posts whose answer was lost and whose day is over (a notice of a turn that
+        # ended, a question nobody needs to answer, a board of a game that ended): looked for and
+        # deleted at the end of the presenter's pass, again until the lookup succeeds.
+        self._obsolete: dict[int, list[LostPost]] = {}
         self._sweepers: dict[int, asyncio.Task] = {}  # per table: deleting its stale messages
         self._caught_up = False
         # The deadlines of every click, each kind on one timer (see bot/deadlines.py).
@@ -1046,7 +1051,8 @@ class Tables(commands.Cog):
         turn, choice = self._int_arg(click, 0), click.args[1]
         table = self.tables.by_id(click.table_id)
         question = interaction.message.id if interaction.message is not None else 0
-        self._answering.add(question)
+        before = self._answers.get(click.table_id)
+        self._answers[click.table_id] = question
         try:
             await self.tables.resolve_absent(
                 click.table_id,
@@ -1055,12 +1061,17 @@ class Tables(commands.Cog):
                 choice,
                 moderator=await is_mod(self.bot, interaction),
             )
-            applied(interaction)
-            if table is not None and table.meta.get("absent_msg") == question:
-                # Answered: it stays in the channel as the record of the choice (see _drop_absent).
-                await self.tables.meta_update(table, absent_msg=None)
-        finally:
-            self._answering.discard(question)
+        except BaseException:
+            if self._answers.get(click.table_id) == question:  # not answered: as it was
+                if before is None:
+                    del self._answers[click.table_id]
+                else:
+                    self._answers[click.table_id] = before
+            raise
+        applied(interaction)
+        if table is not None and table.meta.get("absent_msg") == question:
+            # Answered: it stays in the channel as the record of the choice.
+            await self.tables.meta_update(table, absent_msg=None)
         if table is not None:
             self.present(table)
             if interaction.user.id != table.host_id:
@@ -1246,6 +1257,8 @@ class Tables(commands.Cog):
             self._start_ai(table)
         elif table.status == FINISHED and table.started_at is not None and not table.meta.get("reported"):
             await self._final(table, channel)
+        if self._obsolete.get(table.id):
+            await self._sweep_obsolete(table, channel)
         return table.id not in self._board_dirty
 
     async def _turn_notice(self, table: Table, channel: Any) -> None:
@@ -1316,6 +1329,7 @@ class Tables(commands.Cog):
         lost = LostPost(table.id, frozenset({"rematch"}), table.finished_at or self.tables.now())
         await self._post_once(channel, once("report", table), lost, **as_layout(report).kwargs(), **extra)
         await self.tables.meta_update(table, reported=True, turn_msg=None, board_posting=None)
+        self._answers.pop(table.id, None)
 
     async def _delete(self, table: Table, channel: Any, message_id: int) -> None:
         """Delete one of the table's messages that has had its day (a turn notice, a board posted
@@ -1606,51 +1620,63 @@ class Tables(commands.Cog):
         return earlier.content if earlier is not None and earlier.content is not None else text
 
     async def _drop_lost_board(self, table: Table, channel: Any) -> None:
-        """A game that ended while its board was being posted anew (see _post_board): the board the
-        table knows shows the end; one that went through unseen would keep live buttons and an old
-        picture below it. Looked for and deleted; a lookup that fails leaves it (the report goes
-        out all the same)."""
-        posting = table.meta.get("board_posting")
-        if not posting or posting != table.meta.get("board_msg"):
-            return
+        """A game that ended while its board was being posted anew (see _post_board), or before its
+        first board was known to be posted: the board the table knows (if any) shows the end; one
+        that went through unseen would keep live buttons and an old picture. Looked for and
+        deleted; a lookup that fails leaves it (the report goes out all the same)."""
+        posting, board = table.meta.get("board_posting"), table.meta.get("board_msg")
         stale = table.meta.get("stale_msgs") or []
-        lost = LostPost(
-            table.id, BOARD_KINDS, discord.utils.snowflake_time(posting), frozenset([posting, *stale])
-        )
-        try:
-            found = await lost.find(channel, self.bot.user.id)
-        except DISCORD_FAULTS as exc:
-            log.warning("table %s: could not look for a board whose answer was lost (%r)", table.id, exc)
+        if board is None and table.started_at is not None:
+            # Its first board never known to be posted: one that went through unseen is below.
+            since = table.started_at
+        elif posting and posting == board:
+            since = discord.utils.snowflake_time(posting)
+        else:
             return
-        if found is not None:
-            await self._delete(table, channel, found.id)
+        lost = LostPost(table.id, BOARD_KINDS, since, frozenset([board or 0, *stale]))
+        self._obsolete.setdefault(table.id, []).append(lost)
 
     async def _drop_absent(self, table: Table, channel: Any) -> None:
         """Delete the question about an absent seat that nobody answered, once its turn is over
         (the player came back, the game ended): its buttons would ask about nothing."""
         absent = table.meta.get("absent_msg")
-        if absent and absent not in self._answering:
+        if absent and absent != self._answers.get(table.id):
             await self._delete(table, channel, absent)
             await self.tables.meta_update(table, absent_msg=None)
 
     async def _drop_lost_notices(self, table: Table, channel: Any, keep: str | None = None) -> None:
-        """Delete the notices of earlier turns whose answer was lost (a try failed, and the turn
-        moved on before one succeeded): they went through unseen, or not at all, and their turn is
-        over. A lookup that fails leaves such a notice where it is: it does not hold the game up."""
+        """The notices (and absent-seat questions) of earlier turns whose answer was lost (a try
+        failed, and the turn moved on before one succeeded): they went through unseen, or not at
+        all, and their turn is over. Looked for and deleted at the end of the pass (_sweep_obsolete)."""
         pending = self._unanswered.get(table.id)
         if not pending:
             return
         for nonce, lost in list(pending.items()):
-            if nonce == keep or lost is None or lost.content is None:
+            if nonce == keep or lost is None or (lost.content is None and "absent" not in lost.kinds):
                 continue
             self._answered(table.id, nonce)
+            self._obsolete.setdefault(table.id, []).append(lost)
+
+    async def _sweep_obsolete(self, table: Table, channel: Any) -> None:
+        """Look for the table's posts whose answer was lost and whose day is over (see _obsolete),
+        and delete them; the record of an absent-seat choice is never deleted. A lookup that fails
+        keeps its post for the next pass and is raised once the others are done, for the presenter
+        to try again later: it holds nothing else up, as it comes last."""
+        failed: list[LostPost] = []
+        fault: BaseException | None = None
+        for lost in self._obsolete.pop(table.id, []):
             try:
                 found = await lost.find(channel, self.bot.user.id)
             except DISCORD_FAULTS as exc:
-                log.warning("table %s: could not look for a notice whose answer was lost (%r)", table.id, exc)
+                failed.append(lost)
+                fault = exc
                 continue
-            if found is not None:
+            if found is not None and found.id != self._answers.get(table.id):
                 await self._delete(table, channel, found.id)
+        if failed:
+            self._obsolete.setdefault(table.id, []).extend(failed)
+            assert fault is not None
+            raise fault
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -1767,21 +1793,29 @@ class Tables(commands.Cog):
                 allowed_mentions=mention_only(seat.user_id),
             )
             posted: dict[str, Any] = {"turn_msg": message.id}
-        elif seat.ai:
-            # Decided already (handed to the AI) while the question's post was being retried: its
-            # first try went through unseen and was answered. Nothing is left to ask.
-            posted = {}
         else:
-            message, again = await self._post_once(
-                channel,
-                once("absent", table, started),
-                self._lost_notice(table, table.meta.get("absent_msg"), kinds=frozenset({"absent"})),
-                **render.absent_choice(table).kwargs(),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            # Discord may hand back the first try's message, answered meanwhile (its buttons gone):
-            # the record of the choice, not a question to delete when the turn is over.
-            posted = {} if again and not message.components else {"absent_msg": message.id}
+            nonce = once("absent", table, started)
+            lost = self._lost_notice(table, table.meta.get("absent_msg"), kinds=frozenset({"absent"}))
+            if seat.ai:
+                # Decided already while the question's post was being retried (handed to the AI, or
+                # the player left and an AI seat plays on): nothing is left to ask. A try that went
+                # through unseen is looked for and deleted, unless a click answered it.
+                if nonce in self._unanswered.get(table.id, ()):
+                    self._answered(table.id, nonce)
+                    self._obsolete.setdefault(table.id, []).append(lost)
+                posted = {}
+            else:
+                message, _again = await self._post_once(
+                    channel,
+                    nonce,
+                    lost,
+                    **render.absent_choice(table).kwargs(),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                # Discord hands back the first try's message, which a click may have answered
+                # meanwhile: then it is the record of the choice, not an open question.
+                answered = message.id == self._answers.get(table.id)
+                posted = {} if answered else {"absent_msg": message.id}
         if table.meta.get("notice_due") == due and table.meta.get("turn_started") == started:
             posted["notice_due"] = None  # not a newer one, due while this one was sent
         await self.tables.meta_update(table, **posted)
@@ -1799,6 +1833,8 @@ class Tables(commands.Cog):
         self._stop_ai(table)
         self._board_dirty.discard(table.id)
         self._unanswered.pop(table.id, None)  # its channel is gone: nothing of it will be posted
+        self._answers.pop(table.id, None)
+        self._obsolete.pop(table.id, None)
         try:
             if table.status == LOBBY:
                 await self.tables.cancel(table.id, table.host_id, moderator=True)
