@@ -971,8 +971,11 @@ async def test_a_board_whose_post_failed_before_a_stop_is_edited_once_more_after
         await restarted.store.close()
 
 
-def lose_the_answer_of_the_next_post(monkeypatch, env, channel, marker: str, outage: float) -> list:
-    """The bot's next post in the channel whose text holds `marker` goes through, but its answer is
+def lose_the_answer_of_the_next_post(
+    monkeypatch, env, channel, marker: str, outage: float, at_start: bool = False
+) -> list:
+    """The bot's next post in the channel whose text holds `marker` (``at_start``: begins with it)
+    goes through, but its answer is
     lost (a timeout); then every post times out, unsent, for `outage` seconds. Within 120 seconds
     of the first try, a post with its nonce gets the first message back, as Discord does while it
     remembers a nonce (SimCord models neither the lost answer nor the nonce); after that, it is
@@ -993,7 +996,7 @@ def lose_the_answer_of_the_next_post(monkeypatch, env, channel, marker: str, out
         content = args[0] if args else kwargs.get("content")
         text = str(content) + str(view.to_components() if view is not None else "")
         message = await original(self, *args, **kwargs)
-        if not lost and marker in text:
+        if not lost and (text.startswith(marker) if at_start else marker in text):
             lost.append(message)
             first_at[nonce] = first_at["outage"] = now
             raise TimeoutError("the answer was lost")

@@ -74,32 +74,6 @@ class _Resp:
         self.reason = "Service Unavailable"
 
 
-def lose_the_answer_of_the_post_starting(monkeypatch, env, channel, start: str, outage: float) -> list:
-    """As test_bad_day's helper, but the marker is matched against the start of the content only."""
-    lost: list = []
-    first_at: dict[str, float] = {}
-    original = discord.abc.Messageable.send
-
-    async def send(self, *args, **kwargs):
-        if getattr(self, "id", None) != channel.id:
-            return await original(self, *args, **kwargs)
-        nonce, now = kwargs.get("nonce"), env.now().timestamp()
-        if lost and now < first_at["outage"] + outage:
-            raise TimeoutError("Discord does not answer")
-        if nonce in first_at and now - first_at[nonce] < 120:
-            return lost[0]
-        content = str(args[0] if args else kwargs.get("content"))
-        message = await original(self, *args, **kwargs)
-        if not lost and content.startswith(start):
-            lost.append(message)
-            first_at[nonce] = first_at["outage"] = now
-            raise TimeoutError("the answer was lost")
-        return message
-
-    monkeypatch.setattr(discord.abc.Messageable, "send", send)
-    return lost
-
-
 async def test_red_and_black_a_lost_notice_whose_text_changed_within_the_turn_is_not_posted_twice(
     simcord_env, monkeypatch
 ):
@@ -110,7 +84,7 @@ async def test_red_and_black_a_lost_notice_whose_text_changed_within_the_turn_is
     _, channel, people = world(env, "ann", "bob", "cat", "dan")
     table = await open_table(env, channel, *people, game="red-and-black", turn_timer=0)
     state = table.state
-    lost = lose_the_answer_of_the_post_starting(monkeypatch, env, channel, "Deal 1", 300)
+    lost = lose_the_answer_of_the_next_post(monkeypatch, env, channel, "Deal 1", 300, at_start=True)
     env.inject_error("GET", f"/channels/{channel.id}/messages", status=500, times=None)
     steps = 0
     while table.status == PLAYING and not state.deals:
