@@ -1623,7 +1623,7 @@ class Tables(commands.Cog):
         """A game that ended while its board was being posted anew (see _post_board), or before its
         first board was known to be posted: the board the table knows (if any) shows the end; one
         that went through unseen would keep live buttons and an old picture. Looked for and
-        deleted; a lookup that fails leaves it (the report goes out all the same)."""
+        deleted at the end of the pass (see _sweep_obsolete); the report goes out meanwhile."""
         posting, board = table.meta.get("board_posting"), table.meta.get("board_msg")
         stale = table.meta.get("stale_msgs") or []
         if board is None and table.started_at is not None:
@@ -1634,7 +1634,7 @@ class Tables(commands.Cog):
         else:
             return
         lost = LostPost(table.id, BOARD_KINDS, since, frozenset([board or 0, *stale]))
-        self._obsolete.setdefault(table.id, []).append(lost)
+        self._obsolesce(table, lost)
 
     async def _drop_absent(self, table: Table, channel: Any) -> None:
         """Delete the question about an absent seat that nobody answered, once its turn is over
@@ -1655,7 +1655,13 @@ class Tables(commands.Cog):
             if nonce == keep or lost is None or (lost.content is None and "absent" not in lost.kinds):
                 continue
             self._answered(table.id, nonce)
-            self._obsolete.setdefault(table.id, []).append(lost)
+            self._obsolesce(table, lost)
+
+    def _obsolesce(self, table: Table, lost: LostPost) -> None:
+        """A post whose answer was lost and whose day is over: for _sweep_obsolete (once)."""
+        waiting = self._obsolete.setdefault(table.id, [])
+        if lost not in waiting:
+            waiting.append(lost)
 
     async def _sweep_obsolete(self, table: Table, channel: Any) -> None:
         """Look for the table's posts whose answer was lost and whose day is over (see _obsolete),
@@ -1802,7 +1808,7 @@ class Tables(commands.Cog):
                 # through unseen is looked for and deleted, unless a click answered it.
                 if nonce in self._unanswered.get(table.id, ()):
                     self._answered(table.id, nonce)
-                    self._obsolete.setdefault(table.id, []).append(lost)
+                    self._obsolesce(table, lost)
                 posted = {}
             else:
                 message, _again = await self._post_once(
