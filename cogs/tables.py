@@ -988,7 +988,14 @@ class Tables(commands.Cog):
             assert interaction.channel is not None
             async with self._public(outcome.table.guild_id):
                 public = _("{name} left; an AI seat plays on.") if replaced else _("{name} left the game.")
-                await interaction.channel.send(public.format(name=interaction.user.display_name))
+                try:
+                    await interaction.channel.send(public.format(name=interaction.user.display_name))
+                except DISCORD_FAULTS as exc:
+                    # The leave is saved and the player was told; the board shows the seat gone.
+                    # Not a fault of the click: no apology to the one who left.
+                    log.warning(
+                        "table %s: could not say in the channel that a player left: %r", outcome.table.id, exc
+                    )
 
     async def _click_endok(self, interaction: discord.Interaction, click: Click) -> None:
         if click.args[:1] != ("yes",):

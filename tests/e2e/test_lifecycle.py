@@ -179,6 +179,25 @@ async def test_leave_during_the_game_and_the_host_passes(simcord_env):
     assert "not seated" in hand.response.content
 
 
+async def test_a_leave_whose_public_line_discord_refuses_gets_no_apology(simcord_env, caplog):
+    """ann leaves; her answer is shown, but Discord fails the channel's "ann left the game." The
+    leave is saved and the game goes on: ann gets no apology on top of her answer, and nothing is
+    logged as a failed button."""
+    env = simcord_env
+    _, channel, (ann, bob, cat) = world(env, "ann", "bob", "cat")
+    table = await open_table(env, channel, ann, bob, cat)
+    asked = await ann.slash(channel, "game leave")
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, times=1)
+    with caplog.at_level("WARNING", logger="cogs.tables"):
+        left = await ann.click(asked.response, label="Leave the game")
+    assert table.state.left[0]
+    assert left.response.content.startswith("You left the game.")
+    assert [f.content for f in left.followups] == [], "no apology"
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    await env.advance_time(10)
+    assert turn_notices(channel)[-1].content.startswith(f"<@{bob.id}>"), "the game goes on"
+
+
 @pytest.mark.parametrize("game", ["skip-bo-junior", "red-and-black"])
 async def test_a_player_whose_seat_went_to_the_ai_is_not_asked_to_leave_again(simcord_env, game):
     """In the games where an AI seat plays on for one who left, /game leave a second time is told
